@@ -1,16 +1,84 @@
 // buildApp(options): the local service as a Fastify instance. It never listens by itself;
 // server.ts does that, and tests use app.inject() without a port.
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { ZodType } from 'zod'
+import { createKeyCipher, loadSecret } from '../auth/key-crypto.ts'
+import { openStore } from '../store/index.ts'
+import { systemClock, type Clock, type ServiceContext } from '../services/context.ts'
+import { PLAN_RATES, staticLimitsProvider, type LimitsProvider } from '../services/limits.ts'
+import { installAuth } from './auth.ts'
+import { installErrorHandling } from './errors.ts'
+import { workflowRoutes } from './routes/workflows.ts'
+import { workspaceRoutes } from './routes/workspaces.ts'
+import { auditLogRoutes } from './routes/audit-logs.ts'
 
 export interface AppOptions {
-  logger?: boolean
+  /** Data folder (database and secret). null or absent: in-memory, for tests and tools. */
+  dataDir?: string | null
+  clock?: Clock
+  /** false (default) for silence, true for pino JSON on stdout, or pino options. */
+  logger?: boolean | FastifyServerOptions['logger']
+  /** Server secret for key encryption (else `secret.key` in the data folder). */
+  encryptionKey?: string
+  /** Per-key /api/v1 requests per minute; default 500 (the spec's self-hosted default). */
+  apiRatePerMinute?: number
+  /** Replaced by the execution part with real per-account buckets and usage. */
+  limits?: LimitsProvider
+  bodyLimit?: number
 }
 
-export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+export type App = FastifyInstance
+
+const TEN_MB = 10 * 1024 * 1024
+
+export async function buildApp(options: AppOptions = {}): Promise<App> {
+  const ctx = createServiceContext(options)
   const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: 10 * 1024 * 1024,
+    logger: loggerOptions(options.logger),
+    bodyLimit: options.bodyLimit ?? TEN_MB,
+    // Ids are UUIDs; nothing here needs the default 100-character cap raised or lowered.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.decorate('ctx', ctx)
+  app.addHook('onClose', async () => ctx.store.db.close())
+  // Every schema is a zod schema from src-shared/api; a failed parse is handed to the error
+  // handler as the ZodError itself so `details` carries zod's issues.
+  app.setValidatorCompiler<ZodType>(({ schema }) => (data) => {
+    const result = schema.safeParse(data)
+    return result.success ? { value: result.data } : { error: result.error }
   })
-  app.get('/healthz', async () => ({ ok: true }))
+  installErrorHandling(app)
+  installAuth(app, { apiRatePerMinute: options.apiRatePerMinute ?? PLAN_RATES.enterprise.api })
+
+  app.get('/healthz', { config: { auth: { scope: 'public' } } }, async () => ({ ok: true }))
+  await app.register(workspaceRoutes)
+  await app.register(workflowRoutes)
+  await app.register(auditLogRoutes)
   return app
+}
+
+export function createServiceContext(options: AppOptions): ServiceContext {
+  const clock = options.clock ?? systemClock
+  const dataDir = options.dataDir ?? null
+  return {
+    store: openStore(dataDir, () => clock.now().toISOString()),
+    clock,
+    cipher: createKeyCipher(loadSecret(dataDir, options.encryptionKey)),
+    limits: options.limits ?? staticLimitsProvider(PLAN_RATES.enterprise),
+  }
+}
+
+function loggerOptions(logger: AppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false
+  const base = typeof logger === 'object' ? logger : {}
+  // Keys must never reach a log line, whatever a serializer is later told to include.
+  return {
+    ...base,
+    redact: {
+      paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', '*.key', '*.apiKey'],
+      censor: '[redacted]',
+    },
+  }
 }

@@ -1,0 +1,153 @@
+// Workflows: definitions, deployment snapshots and run counters.
+import { randomUUID } from 'node:crypto'
+import { toBool, type Db } from './db.ts'
+import { toPage, type CursorKey, type Page } from './cursor.ts'
+
+export interface WorkflowRecord {
+  id: string
+  workspaceId: string
+  folderId: string | null
+  name: string
+  description: string
+  definition: unknown
+  isDeployed: boolean
+  deployedAt: string | null
+  /** The definition as deployed; null when never deployed. */
+  deployedDefinition: unknown
+  needsRedeployment: boolean
+  runCount: number
+  lastRunAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface WorkflowListQuery {
+  workspaceId: string
+  folderId?: string
+  deployedOnly?: boolean
+  /** Restricts the list to these ids (keys narrowed to single workflows); undefined: all. */
+  onlyIds?: readonly string[]
+  limit: number
+  after?: CursorKey
+}
+
+type Row = Record<string, unknown>
+
+const toWorkflow = (r: Row): WorkflowRecord => ({
+  id: String(r.id),
+  workspaceId: String(r.workspace_id),
+  folderId: r.folder_id == null ? null : String(r.folder_id),
+  name: String(r.name),
+  description: String(r.description),
+  definition: JSON.parse(String(r.definition)),
+  isDeployed: toBool(r.is_deployed),
+  deployedAt: r.deployed_at == null ? null : String(r.deployed_at),
+  deployedDefinition: r.deployed_definition == null ? null : JSON.parse(String(r.deployed_definition)),
+  needsRedeployment:
+    toBool(r.is_deployed) && r.deployed_definition != null && r.deployed_definition !== r.definition,
+  runCount: Number(r.run_count),
+  lastRunAt: r.last_run_at == null ? null : String(r.last_run_at),
+  createdAt: String(r.created_at),
+  updatedAt: String(r.updated_at),
+})
+
+export function createWorkflowsRepo(db: Db, now: () => string) {
+  return {
+    create(input: {
+      workspaceId: string
+      folderId?: string | null
+      name: string
+      description?: string
+      definition: unknown
+    }): WorkflowRecord {
+      const id = randomUUID()
+      const at = now()
+      db.stmt(
+        `INSERT INTO workflows (id, workspace_id, folder_id, name, description, definition,
+           created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        id,
+        input.workspaceId,
+        input.folderId ?? null,
+        input.name,
+        input.description ?? '',
+        JSON.stringify(input.definition),
+        at,
+        at,
+      )
+      return this.get(id) as WorkflowRecord
+    },
+
+    get(id: string): WorkflowRecord | null {
+      const row = db.stmt('SELECT * FROM workflows WHERE id = ?').get(id)
+      return row ? toWorkflow(row) : null
+    },
+
+    /** The workflow only if it belongs to the workspace: callers never learn foreign ids. */
+    getInWorkspace(workspaceId: string, id: string): WorkflowRecord | null {
+      const row = db
+        .stmt('SELECT * FROM workflows WHERE id = ? AND workspace_id = ?')
+        .get(id, workspaceId)
+      return row ? toWorkflow(row) : null
+    },
+
+    findByName(workspaceId: string, name: string): WorkflowRecord | null {
+      const row = db
+        .stmt('SELECT * FROM workflows WHERE workspace_id = ? AND name = ? ORDER BY created_at LIMIT 1')
+        .get(workspaceId, name)
+      return row ? toWorkflow(row) : null
+    },
+
+    list(query: WorkflowListQuery): Page<WorkflowRecord> {
+      // One statement for every filter combination keeps the statement cache small; the
+      // (workspace_id, created_at, id) index serves the keyset order.
+      const rows = db
+        .stmt(
+          `SELECT * FROM workflows
+           WHERE workspace_id = ?1
+             AND (?2 IS NULL OR folder_id = ?2)
+             AND (?3 = 0 OR is_deployed = 1)
+             AND (?4 IS NULL OR id IN (SELECT value FROM json_each(?4)))
+             AND (?5 IS NULL OR created_at > ?5 OR (created_at = ?5 AND id > ?6))
+           ORDER BY created_at, id
+           LIMIT ?7`,
+        )
+        .all(
+          query.workspaceId,
+          query.folderId ?? null,
+          query.deployedOnly ? 1 : 0,
+          query.onlyIds ? JSON.stringify(query.onlyIds) : null,
+          query.after?.at ?? null,
+          query.after?.id ?? '',
+          query.limit + 1,
+        )
+        .map(toWorkflow)
+      return toPage(rows, query.limit, (w) => ({ at: w.createdAt, id: w.id }))
+    },
+
+    deploy(id: string): void {
+      const at = now()
+      db.stmt(
+        `UPDATE workflows SET is_deployed = 1, deployed_at = ?, deployed_definition = definition,
+           updated_at = ? WHERE id = ?`,
+      ).run(at, at, id)
+    },
+
+    undeploy(id: string): void {
+      db.stmt(
+        `UPDATE workflows SET is_deployed = 0, deployed_at = NULL, deployed_definition = NULL,
+           updated_at = ? WHERE id = ?`,
+      ).run(now(), id)
+    },
+
+    /** Called by the execution part once per run. */
+    recordRun(id: string, at: string): void {
+      db.stmt('UPDATE workflows SET run_count = run_count + 1, last_run_at = ? WHERE id = ?').run(
+        at,
+        id,
+      )
+    },
+  }
+}
+
+export type WorkflowsRepo = ReturnType<typeof createWorkflowsRepo>
