@@ -119,3 +119,15 @@ export function visibleWorkflowIds(access: WorkspaceAccess, need: Level): string
   if (!access.workflows) throw insufficient(need)
   return [...access.workflows].filter(([, level]) => atLeast(level, need)).map(([id]) => id)
 }
+
+/**
+ * Access for operator tools (CLI, seed) acting as a user without a key: the user's own
+ * permission, which must reach `need`.
+ */
+export function userAccess(store: Store, user: User, workspaceId: string, need: Level) {
+  const ws = store.identity.getWorkspace(workspaceId)
+  if (!ws) throw forbidden(MESSAGES.workspaceNotAuthorized)
+  const level = userPermission(store, ws, user.id)
+  if (!atLeast(level, need)) throw insufficient(need)
+  return { workspace: ws, level, workflows: null } satisfies WorkspaceAccess
+}

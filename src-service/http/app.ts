@@ -3,28 +3,19 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { ZodType } from 'zod'
-import { createKeyCipher, loadSecret } from '../auth/key-crypto.ts'
-import { openStore } from '../store/index.ts'
-import { systemClock, type Clock, type ServiceContext } from '../services/context.ts'
-import { PLAN_RATES, staticLimitsProvider, type LimitsProvider } from '../services/limits.ts'
+import { createServiceContext, type ContextOptions } from '../services/context.ts'
+import { PLAN_RATES } from '../services/limits.ts'
 import { installAuth } from './auth.ts'
 import { installErrorHandling } from './errors.ts'
 import { workflowRoutes } from './routes/workflows.ts'
 import { workspaceRoutes } from './routes/workspaces.ts'
 import { auditLogRoutes } from './routes/audit-logs.ts'
 
-export interface AppOptions {
-  /** Data folder (database and secret). null or absent: in-memory, for tests and tools. */
-  dataDir?: string | null
-  clock?: Clock
+export interface AppOptions extends ContextOptions {
   /** false (default) for silence, true for pino JSON on stdout, or pino options. */
   logger?: boolean | FastifyServerOptions['logger']
-  /** Server secret for key encryption (else `secret.key` in the data folder). */
-  encryptionKey?: string
   /** Per-key /api/v1 requests per minute; default 500 (the spec's self-hosted default). */
   apiRatePerMinute?: number
-  /** Replaced by the execution part with real per-account buckets and usage. */
-  limits?: LimitsProvider
   bodyLimit?: number
 }
 
@@ -57,17 +48,6 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await app.register(workflowRoutes)
   await app.register(auditLogRoutes)
   return app
-}
-
-export function createServiceContext(options: AppOptions): ServiceContext {
-  const clock = options.clock ?? systemClock
-  const dataDir = options.dataDir ?? null
-  return {
-    store: openStore(dataDir, () => clock.now().toISOString()),
-    clock,
-    cipher: createKeyCipher(loadSecret(dataDir, options.encryptionKey)),
-    limits: options.limits ?? staticLimitsProvider(PLAN_RATES.enterprise),
-  }
 }
 
 function loggerOptions(logger: AppOptions['logger']): FastifyServerOptions['logger'] {

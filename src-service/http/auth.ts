@@ -142,7 +142,10 @@ function authorize(ctx: ServiceContext, rule: AuthRule, request: FastifyRequest)
 
     case 'workflow': {
       const access = resolveWorkspaceAccess(ctx.store, caller, workspaceIdOf(request))
-      const workflow = ctx.store.workflows.getInWorkspace(access.workspace.id, paramOf(request, rule.param))
+      const workflow = ctx.store.workflows.getInWorkspace(
+        access.workspace.id,
+        paramOf(request, rule.param),
+      )
       if (!workflow) throw notFound('Workflow')
       checkWorkflowLevel(access, workflow.id, need)
       request.access = access
@@ -194,9 +197,7 @@ function describeOrgRule(rule: Extract<AuthRule, { scope: 'organization' }>): st
  * it is a string where the route requires it. */
 function workspaceIdOf(request: FastifyRequest): string {
   const from = (request.method === 'GET' ? request.query : request.body) as
-    | { workspaceId?: unknown }
-    | null
-    | undefined
+    { workspaceId?: unknown } | null | undefined
   const id = from?.workspaceId
   if (typeof id !== 'string') throw forbidden(MESSAGES.workspaceNotAuthorized)
   return id

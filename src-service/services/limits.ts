@@ -47,7 +47,10 @@ export function staticLimitsProvider(rates: { sync: number; async: number }): Li
   return {
     snapshot(_caller, plan, now) {
       return {
-        workflowExecutionRateLimit: { sync: bucket(rates.sync, now), async: bucket(rates.async, now) },
+        workflowExecutionRateLimit: {
+          sync: bucket(rates.sync, now),
+          async: bucket(rates.async, now),
+        },
         usage: { currentPeriodCost: 0, limit: PLAN_USAGE_LIMITS[plan], plan, isExceeded: false },
       }
     },

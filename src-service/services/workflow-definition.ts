@@ -25,7 +25,10 @@ export interface WorkflowInput {
 }
 
 export interface Definition {
-  blocks: Record<string, { id?: string; type: string; name?: string; subBlocks?: Record<string, { value?: unknown }> }>
+  blocks: Record<
+    string,
+    { id?: string; type: string; name?: string; subBlocks?: Record<string, { value?: unknown }> }
+  >
   edges: unknown[]
   variables: Record<string, unknown> | unknown[]
 }

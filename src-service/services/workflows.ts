@@ -73,7 +73,11 @@ function readDefinitionLenient(raw: unknown) {
 }
 
 export function workflowStatus(w: WorkflowRecord) {
-  return { isDeployed: w.isDeployed, deployedAt: w.deployedAt, needsRedeployment: w.needsRedeployment }
+  return {
+    isDeployed: w.isDeployed,
+    deployedAt: w.deployedAt,
+    needsRedeployment: w.needsRedeployment,
+  }
 }
 
 export interface ImportWorkflowInput {
@@ -125,7 +129,11 @@ export function importWorkflow(
 const stringOr = (value: unknown, fallback: string): string =>
   typeof value === 'string' && value.trim() !== '' ? value : fallback
 
-export function deployWorkflow(ctx: ServiceContext, actor: User, w: WorkflowRecord): WorkflowRecord {
+export function deployWorkflow(
+  ctx: ServiceContext,
+  actor: User,
+  w: WorkflowRecord,
+): WorkflowRecord {
   return transaction(ctx.store.db, () => {
     ctx.store.workflows.deploy(w.id)
     recordAudit(ctx, actor, {
@@ -139,7 +147,11 @@ export function deployWorkflow(ctx: ServiceContext, actor: User, w: WorkflowReco
   })
 }
 
-export function undeployWorkflow(ctx: ServiceContext, actor: User, w: WorkflowRecord): WorkflowRecord {
+export function undeployWorkflow(
+  ctx: ServiceContext,
+  actor: User,
+  w: WorkflowRecord,
+): WorkflowRecord {
   return transaction(ctx.store.db, () => {
     ctx.store.workflows.undeploy(w.id)
     recordAudit(ctx, actor, {

@@ -217,7 +217,9 @@ export function createIdentityRepo(db: Db, now: () => string) {
 
     updateWorkspace(
       id: string,
-      changes: Partial<Pick<WorkspaceRecord, 'allowPersonalApiKeys' | 'archivedAt' | 'organizationId'>>,
+      changes: Partial<
+        Pick<WorkspaceRecord, 'allowPersonalApiKeys' | 'archivedAt' | 'organizationId'>
+      >,
     ): void {
       const current = this.getWorkspace(id)
       if (!current) return

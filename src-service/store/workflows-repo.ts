@@ -42,9 +42,12 @@ const toWorkflow = (r: Row): WorkflowRecord => ({
   definition: JSON.parse(String(r.definition)),
   isDeployed: toBool(r.is_deployed),
   deployedAt: r.deployed_at == null ? null : String(r.deployed_at),
-  deployedDefinition: r.deployed_definition == null ? null : JSON.parse(String(r.deployed_definition)),
+  deployedDefinition:
+    r.deployed_definition == null ? null : JSON.parse(String(r.deployed_definition)),
   needsRedeployment:
-    toBool(r.is_deployed) && r.deployed_definition != null && r.deployed_definition !== r.definition,
+    toBool(r.is_deployed) &&
+    r.deployed_definition != null &&
+    r.deployed_definition !== r.definition,
   runCount: Number(r.run_count),
   lastRunAt: r.last_run_at == null ? null : String(r.last_run_at),
   createdAt: String(r.created_at),
@@ -93,7 +96,9 @@ export function createWorkflowsRepo(db: Db, now: () => string) {
 
     findByName(workspaceId: string, name: string): WorkflowRecord | null {
       const row = db
-        .stmt('SELECT * FROM workflows WHERE workspace_id = ? AND name = ? ORDER BY created_at LIMIT 1')
+        .stmt(
+          'SELECT * FROM workflows WHERE workspace_id = ? AND name = ? ORDER BY created_at LIMIT 1',
+        )
         .get(workspaceId, name)
       return row ? toWorkflow(row) : null
     },

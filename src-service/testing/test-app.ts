@@ -29,7 +29,9 @@ export interface TestService {
 }
 
 /** A clock tests can move. */
-export function manualClock(start = '2026-01-01T00:00:00.000Z'): Clock & { advance(ms: number): void } {
+export function manualClock(
+  start = '2026-01-01T00:00:00.000Z',
+): Clock & { advance(ms: number): void } {
   let t = Date.parse(start)
   return { now: () => new Date(t), advance: (ms) => void (t += ms) }
 }
@@ -48,7 +50,10 @@ export async function createTestService(options: AppOptions = {}): Promise<TestS
     return user
   }
   const owner = createUser('Olivia Owner', 'owner')
-  const workspace = createWorkspace(ctx, owner, { name: 'Main', skipDefaultWorkflow: true }).workspace
+  const workspace = createWorkspace(ctx, owner, {
+    name: 'Main',
+    skipDefaultWorkflow: true,
+  }).workspace
   const otherWorkspace = createWorkspace(ctx, owner, {
     name: 'Other',
     skipDefaultWorkflow: true,

@@ -5,7 +5,10 @@ const queryBool = z.enum(['true', 'false']).transform((v) => v === 'true')
 
 export const CreateWorkspaceBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
-  color: z.string().regex(/^#[0-9A-Fa-f]{6}$/).optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9A-Fa-f]{6}$/)
+    .optional(),
   skipDefaultWorkflow: z.boolean().optional(),
 })
 export const WorkspaceQuery = z.object({ workspaceId: z.string().min(1) })
