@@ -7,6 +7,7 @@ import {
   atLeast,
   insufficient,
   resolveWorkspaceAccess,
+  userPermission,
   workflowLevel,
   type Caller,
   type Level,
@@ -156,14 +157,13 @@ function authorize(ctx: ServiceContext, rule: AuthRule, request: FastifyRequest)
     case 'workflow-by-id': {
       const workflow = ctx.store.workflows.get(paramOf(request, rule.param))
       if (!workflow) throw notFound('Workflow')
-      let access: WorkspaceAccess
-      try {
-        access = resolveWorkspaceAccess(ctx.store, caller, workflow.workspaceId)
-      } catch {
-        // Found by id alone: a caller outside the workspace must not learn that it exists.
+      const ws = ctx.store.identity.getWorkspace(workflow.workspaceId)
+      // Found by id alone: a key whose owner cannot see the workspace must not learn that the
+      // workflow exists. Owners who can see it get the precise 403 (key type, binding, grant).
+      if (!ws || userPermission(ctx.store, ws, caller.user.id) === null) {
         throw notFound('Workflow')
       }
-      if (workflowLevel(access, workflow.id) === null) throw notFound('Workflow')
+      const access = resolveWorkspaceAccess(ctx.store, caller, ws.id)
       checkWorkflowLevel(access, workflow.id, need)
       request.access = access
       request.workflow = workflow
