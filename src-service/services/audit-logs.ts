@@ -18,7 +18,9 @@ export interface ListAuditLogsQuery {
 
 export function listAuditLogs(ctx: ServiceContext, organizationId: string, q: ListAuditLogsQuery) {
   const before = q.cursor === undefined ? undefined : decodeCursor(q.cursor)
-  if (before === null) throw invalid('cursor: not a cursor returned by this endpoint')
+  if (before === null || (before && !/^\d+$/.test(before.id))) {
+    throw invalid('cursor: not a cursor returned by this endpoint')
+  }
   const { cursor: _cursor, limit, startDate, endDate, ...filters } = q
   const page = ctx.store.audit.list({
     organizationId,

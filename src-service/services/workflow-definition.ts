@@ -1,22 +1,15 @@
-// The one adapter between the workflow service and the definition format (API-NOTES,
-// "Workflow definitions"). It reads just enough to import a definition safely: the shape,
-// the block types, and the Start block's declared inputs.
-// TODO(engine): once src-service/engine exports parseDefinition / unknownBlockTypes /
-// describeInputs, delegate to them here; nothing else in the service needs to change.
+// The one adapter between the workflow service and the engine's definition format
+// (API-NOTES, "Workflow definitions"): validation, unknown block types, inputs, variables.
+import {
+  definitionVariables,
+  describeInputs as engineDescribeInputs,
+  parseDefinition,
+  unknownBlockTypes,
+  type Definition,
+} from '../engine/definition.ts'
 import { invalid } from './errors.ts'
 
-export const KNOWN_BLOCK_TYPES = [
-  'start_trigger',
-  'starter',
-  'function',
-  'condition',
-  'api',
-  'agent',
-  'response',
-  'wait',
-  'human_in_the_loop',
-  'workflow',
-] as const
+export type { Definition }
 
 export interface WorkflowInput {
   name: string
@@ -24,68 +17,29 @@ export interface WorkflowInput {
   description?: string
 }
 
-export interface Definition {
-  blocks: Record<
-    string,
-    { id?: string; type: string; name?: string; subBlocks?: Record<string, { value?: unknown }> }
-  >
-  edges: unknown[]
-  variables: Record<string, unknown> | unknown[]
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /**
- * Accepts the editor's export shape `{blocks, edges, variables}`, also when wrapped as
- * `{state: {...}}` (the editor's file export). Throws a 400-kind ServiceError otherwise.
+ * Accepts the editor's export shape `{blocks, edges, variables}`, also wrapped as
+ * `{state: {...}}`. Throws a 400-kind ServiceError naming the first problem (and, for block
+ * types the engine cannot run, every such type).
  */
 export function readDefinition(raw: unknown): Definition {
-  const source = isObject(raw) && isObject(raw.state) ? raw.state : raw
-  if (!isObject(source) || !isObject(source.blocks)) {
-    throw invalid('workflow: expected an object with `blocks`, `edges` and `variables`')
+  const parsed = parseDefinition(raw)
+  if (!parsed.ok) {
+    const details = parsed.issues.map((i) => ({ ...i, path: ['workflow', ...i.path.map(String)] }))
+    throw invalid(`Invalid workflow: ${parsed.error}`, details)
   }
-  const blocks: Definition['blocks'] = {}
-  for (const [id, block] of Object.entries(source.blocks)) {
-    if (!isObject(block) || typeof block.type !== 'string') {
-      throw invalid(`workflow.blocks.${id}: expected a block with a string \`type\``)
-    }
-    blocks[id] = block as Definition['blocks'][string]
-  }
-  const edges = source.edges ?? []
-  if (!Array.isArray(edges)) throw invalid('workflow.edges: expected an array')
-  const variables = source.variables ?? {}
-  if (!isObject(variables) && !Array.isArray(variables)) {
-    throw invalid('workflow.variables: expected an object')
-  }
-  const unknown = [...new Set(Object.values(blocks).map((b) => b.type))].filter(
-    (type) => !(KNOWN_BLOCK_TYPES as readonly string[]).includes(type),
-  )
+  const unknown = unknownBlockTypes(parsed.definition)
   if (unknown.length > 0) {
     throw invalid(`Unknown block types: ${unknown.join(', ')}`, [{ unknownBlockTypes: unknown }])
   }
-  return { blocks, edges, variables }
+  return parsed.definition
 }
 
-/** The Start block's input fields, for run forms (workflow detail `inputs`). */
-export function describeInputs(definition: Definition): WorkflowInput[] {
-  const start = Object.values(definition.blocks).find(
-    (b) => b.type === 'start_trigger' || b.type === 'starter',
-  )
-  const format = start?.subBlocks?.inputFormat?.value
-  if (!Array.isArray(format)) return []
-  return format.filter(isObject).flatMap((field) =>
-    typeof field.name === 'string' && field.name !== ''
-      ? [
-          {
-            name: field.name,
-            type: typeof field.type === 'string' ? field.type : 'string',
-            ...(typeof field.description === 'string' ? { description: field.description } : {}),
-          },
-        ]
-      : [],
-  )
-}
+export const describeInputs = (definition: Definition): WorkflowInput[] =>
+  engineDescribeInputs(definition)
+
+export const variablesOf = (definition: Definition): Record<string, unknown> =>
+  definitionVariables(definition)
 
 /** The agent workflow every new workspace starts with (unless skipDefaultWorkflow). */
 export function defaultAgentDefinition(): Definition {

@@ -8,7 +8,7 @@ import type { WorkflowRecord } from '../store/workflows-repo.ts'
 import { recordAudit } from './audit.ts'
 import type { ServiceContext } from './context.ts'
 import { invalid, notFound } from './errors.ts'
-import { describeInputs, readDefinition } from './workflow-definition.ts'
+import { describeInputs, readDefinition, variablesOf } from './workflow-definition.ts'
 
 export interface ListWorkflowsQuery {
   folderId?: string
@@ -56,7 +56,7 @@ export function workflowDetail(w: WorkflowRecord) {
     deployedAt: w.deployedAt,
     runCount: w.runCount,
     lastRunAt: w.lastRunAt,
-    variables: definition?.variables ?? {},
+    variables: definition ? variablesOf(definition) : {},
     inputs: definition ? describeInputs(definition) : [],
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,

@@ -82,7 +82,7 @@ export function createAuditRepo(db: Db, now: () => string) {
     list(q: AuditListQuery): Page<AuditEntry> {
       const rows = db
         .stmt(
-          `SELECT * FROM audit_logs
+          `SELECT rowid, * FROM audit_logs
            WHERE organization_id = ?1
              AND (?2 IS NULL OR action = ?2)
              AND (?3 IS NULL OR resource_type = ?3)
@@ -91,8 +91,8 @@ export function createAuditRepo(db: Db, now: () => string) {
              AND (?6 IS NULL OR actor_id = ?6)
              AND (?7 IS NULL OR created_at >= ?7)
              AND (?8 IS NULL OR created_at <= ?8)
-             AND (?9 IS NULL OR created_at < ?9 OR (created_at = ?9 AND id < ?10))
-           ORDER BY created_at DESC, id DESC
+             AND (?9 IS NULL OR created_at < ?9 OR (created_at = ?9 AND rowid < ?10))
+           ORDER BY created_at DESC, rowid DESC
            LIMIT ?11`,
         )
         .all(
@@ -105,11 +105,12 @@ export function createAuditRepo(db: Db, now: () => string) {
           q.startDate ?? null,
           q.endDate ?? null,
           q.before?.at ?? null,
-          q.before?.id ?? '',
+          q.before ? Number(q.before.id) : 0,
           q.limit + 1,
         )
-        .map(toEntry)
-      return toPage(rows, q.limit, (e) => ({ at: e.createdAt, id: e.id }))
+      // rowid breaks ties between entries of the same millisecond in insertion order.
+      const page = toPage(rows, q.limit, (r) => ({ at: String(r.created_at), id: String(r.rowid) }))
+      return { items: page.items.map(toEntry), nextCursor: page.nextCursor }
     },
   }
 }

@@ -14,6 +14,6 @@ CREATE TABLE audit_logs (
   metadata TEXT NOT NULL DEFAULT '{}',
   created_at TEXT NOT NULL
 );
-CREATE INDEX audit_logs_org_page ON audit_logs(organization_id, created_at DESC, id DESC);
+CREATE INDEX audit_logs_org_page ON audit_logs(organization_id, created_at DESC);
 CREATE INDEX audit_logs_workspace ON audit_logs(workspace_id, created_at DESC);
 `
