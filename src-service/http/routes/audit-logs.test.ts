@@ -88,8 +88,9 @@ describe('GET /api/v1/audit-logs/{id}', () => {
     expect((await get(s.keys.personal, '/api/v1/audit-logs/nope')).statusCode).toBe(404)
     const other = await createTestService()
     try {
-      const foreign = (await get(other.keys.personal, '/api/v1/audit-logs?limit=1')).json().data[0]
-        .id
+      const foreign = (
+        await other.call(other.keys.personal, { method: 'GET', url: '/api/v1/audit-logs' })
+      ).json().data[0].id
       expect((await get(s.keys.personal, `/api/v1/audit-logs/${foreign}`)).statusCode).toBe(404)
     } finally {
       await other.close()
