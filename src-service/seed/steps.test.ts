@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../http/app.ts'
+import { createServiceContext } from '../services/context.ts'
+import { runSeed, type SeedResult } from './steps.ts'
+
+let dir: string
+let workflowsDir: string
+const logs: string[] = []
+
+const count = (ctx: ReturnType<typeof createServiceContext>, table: string) =>
+  Number(ctx.store.db.raw.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n)
+
+function seedOnce(): { result: SeedResult; counts: Record<string, number> } {
+  const ctx = createServiceContext({ dataDir: join(dir, 'data') })
+  try {
+    const result = runSeed(ctx, { workflowsDir, log: (line) => logs.push(line) })
+    const tables = ['organizations', 'users', 'workspaces', 'api_keys', 'workflows', 'audit_logs']
+    return { result, counts: Object.fromEntries(tables.map((t) => [t, count(ctx, t)])) }
+  } finally {
+    ctx.store.db.close()
+  }
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'flowdeck-seed-'))
+  workflowsDir = join(dir, 'workflows')
+  mkdirSync(workflowsDir)
+  const start = { id: 'start', type: 'start_trigger', name: 'Start' }
+  writeFileSync(
+    join(workflowsDir, 'greeting.json'),
+    JSON.stringify({ blocks: { start }, edges: [] }),
+  )
+  writeFileSync(
+    join(workflowsDir, 'exotic.json'),
+    JSON.stringify({ blocks: { s: { type: 'slack' } } }),
+  )
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('seed', () => {
+  it('creates the demo once and prints the same ids and keys on every run', () => {
+    const first = seedOnce()
+    const second = seedOnce()
+    expect(second.result).toEqual(first.result)
+    expect(second.counts).toEqual(first.counts)
+    expect(first.counts).toMatchObject({
+      organizations: 1,
+      users: 1,
+      workspaces: 1,
+      api_keys: 4,
+      workflows: 1,
+    })
+    expect(Object.keys(first.result.workflows)).toEqual(['greeting'])
+    expect(Object.values(first.result.keys).every((k) => k.startsWith('sk-service-'))).toBe(true)
+    expect(logs.some((line) => line.includes('exotic.json') && line.includes('slack'))).toBe(true)
+  })
+
+  it('hands out keys that work, on a deployed sample workflow', async () => {
+    const { result } = seedOnce()
+    const app = await buildApp({ dataDir: join(dir, 'data') })
+    try {
+      const call = (key: string) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/v1/workflows?workspaceId=${result.workspaceId}`,
+          headers: { 'x-api-key': key },
+        })
+      for (const key of Object.values(result.keys)) expect((await call(key)).statusCode).toBe(200)
+      const list = (await call(result.keys.personal)).json()
+      expect(list.data).toEqual([
+        expect.objectContaining({ id: result.workflows.greeting, isDeployed: true }),
+      ])
+      const audit = await app.inject({
+        method: 'GET',
+        url: '/api/v1/audit-logs',
+        headers: { 'x-api-key': result.keys.personal },
+      })
+      expect(audit.statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('replaces a revoked demo key instead of printing a dead one', () => {
+    const before = seedOnce().result
+    const ctx = createServiceContext({ dataDir: join(dir, 'data') })
+    const id = ctx.store.meta.get('seed.key.workspace') as string
+    ctx.store.keys.revoke(id)
+    ctx.store.db.close()
+    const after = seedOnce().result
+    expect(after.keys.workspace).not.toBe(before.keys.workspace)
+    expect(after.keys.personal).toBe(before.keys.personal)
+  })
+})
