@@ -2,6 +2,7 @@
 // BENCH_SECONDS sets the length of each load phase (default 3).
 const sections: Record<string, () => Promise<{ run(seconds: number): Promise<void> }>> = {
   'service-http': () => import('./service-http.bench.ts'),
+  'service-api': () => import('./service-api.bench.ts'),
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)

@@ -66,10 +66,11 @@ export function resolveWorkspaceAccess(
 ): WorkspaceAccess {
   const { key } = caller
   const ws = store.identity.getWorkspace(workspaceId)
-  const denied = forbidden(MESSAGES.workspaceNotAuthorized)
-  if (!ws) throw denied
+  // A function, not a value: building an Error captures a stack, too costly per request.
+  const denied = () => forbidden(MESSAGES.workspaceNotAuthorized)
+  if (!ws) throw denied()
   const owner = userPermission(store, ws, key.userId)
-  if (owner === null) throw denied
+  if (owner === null) throw denied()
 
   switch (key.type) {
     case 'personal':
@@ -77,7 +78,7 @@ export function resolveWorkspaceAccess(
       return { workspace: ws, level: owner, workflows: null }
 
     case 'workspace': {
-      if (key.workspaceId !== ws.id) throw denied
+      if (key.workspaceId !== ws.id) throw denied()
       const narrowed = key.grants.filter((g) => g.workflowId !== null)
       if (narrowed.length === 0) return { workspace: ws, level: owner, workflows: null }
       return {
@@ -90,9 +91,9 @@ export function resolveWorkspaceAccess(
     case 'organization': {
       // The organization is re-checked on every request: a workspace that left the
       // organization is out of reach even though the grant row still names it.
-      if (ws.organizationId === null || ws.organizationId !== key.organizationId) throw denied
+      if (ws.organizationId === null || ws.organizationId !== key.organizationId) throw denied()
       const grants = key.grants.filter((g) => g.workspaceId === ws.id)
-      if (grants.length === 0) throw denied
+      if (grants.length === 0) throw denied()
       let level: Level | null = null
       const workflows = new Map<string, Level>()
       for (const g of grants) {

@@ -136,7 +136,11 @@ export function sandboxWorkerMain(vm: typeof VmModule, threads: typeof ThreadsMo
   let refilling = false
 
   function createSandbox(): Sandbox {
-    const context = vm.createContext({}, { microtaskMode: 'afterEvaluate' })
+    // DONT_CONTEXTIFY: the context's global is its own ordinary object; a contextified host
+    // object would hand user code the worker's Object constructor (and with it `process`).
+    const context = vm.createContext(vm.constants.DONT_CONTEXTIFY, {
+      microtaskMode: 'afterEvaluate',
+    })
     const sandbox: Sandbox = { context, task: undefined, host: undefined as unknown as Host }
     const current = (): Task | undefined => {
       const t = sandbox.task

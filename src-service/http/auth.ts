@@ -171,12 +171,12 @@ function authorize(ctx: ServiceContext, rule: AuthRule, request: FastifyRequest)
     }
 
     case 'organization': {
-      const denied = forbidden(`${rule.feature} require ${describeOrgRule(rule)}`)
-      if (!rule.keyTypes.includes(caller.key.type)) throw denied
+      const denied = () => forbidden(`${rule.feature} require ${describeOrgRule(rule)}`)
+      if (!rule.keyTypes.includes(caller.key.type)) throw denied()
       const org = ctx.store.identity.primaryOrganizationOf(caller.user.id)
-      if (!org || !rule.plans.includes(org.plan)) throw denied
+      if (!org || !rule.plans.includes(org.plan)) throw denied()
       const role = ctx.store.identity.getMembershipRole(org.id, caller.user.id)
-      if (!role || !rule.roles.includes(role)) throw denied
+      if (!role || !rule.roles.includes(role)) throw denied()
       request.organization = org
       return
     }

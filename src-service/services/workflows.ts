@@ -4,7 +4,7 @@ import { visibleWorkflowIds, type WorkspaceAccess } from '../auth/access.ts'
 import { decodeCursor } from '../store/cursor.ts'
 import { transaction } from '../store/index.ts'
 import type { User } from '../store/identity-repo.ts'
-import type { WorkflowRecord } from '../store/workflows-repo.ts'
+import type { WorkflowRecord, WorkflowSummary } from '../store/workflows-repo.ts'
 import { recordAudit } from './audit.ts'
 import type { ServiceContext } from './context.ts'
 import { invalid, notFound } from './errors.ts'
@@ -34,7 +34,7 @@ export function listWorkflows(ctx: ServiceContext, access: WorkspaceAccess, q: L
   return { data: page.items.map(workflowListItem), nextCursor: page.nextCursor }
 }
 
-export function workflowListItem(w: WorkflowRecord) {
+export function workflowListItem(w: WorkflowSummary) {
   return {
     id: w.id,
     name: w.name,

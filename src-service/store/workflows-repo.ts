@@ -21,6 +21,16 @@ export interface WorkflowRecord {
   updatedAt: string
 }
 
+/** What a listing needs: no definitions, which are the bulk of a row. */
+export interface WorkflowSummary {
+  id: string
+  name: string
+  folderId: string | null
+  isDeployed: boolean
+  createdAt: string
+  updatedAt: string
+}
+
 export interface WorkflowListQuery {
   workspaceId: string
   folderId?: string
@@ -50,6 +60,15 @@ const toWorkflow = (r: Row): WorkflowRecord => ({
     r.deployed_definition !== r.definition,
   runCount: Number(r.run_count),
   lastRunAt: r.last_run_at == null ? null : String(r.last_run_at),
+  createdAt: String(r.created_at),
+  updatedAt: String(r.updated_at),
+})
+
+const toSummary = (r: Row): WorkflowSummary => ({
+  id: String(r.id),
+  name: String(r.name),
+  folderId: r.folder_id == null ? null : String(r.folder_id),
+  isDeployed: toBool(r.is_deployed),
   createdAt: String(r.created_at),
   updatedAt: String(r.updated_at),
 })
@@ -103,30 +122,31 @@ export function createWorkflowsRepo(db: Db, now: () => string) {
       return row ? toWorkflow(row) : null
     },
 
-    list(query: WorkflowListQuery): Page<WorkflowRecord> {
-      // One statement for every filter combination keeps the statement cache small; the
-      // (workspace_id, created_at, id) index serves the keyset order.
+    list(query: WorkflowListQuery): Page<WorkflowSummary> {
+      // Only the filters in use go into the SQL: optional "(? IS NULL OR ...)" terms cost
+      // SQLite about as much as the page itself. At most 16 variants end up in the cache.
+      const where = ['workspace_id = ?']
+      const params: (string | number)[] = [query.workspaceId]
+      if (query.folderId !== undefined) {
+        where.push('folder_id = ?')
+        params.push(query.folderId)
+      }
+      if (query.deployedOnly) where.push('is_deployed = 1')
+      if (query.onlyIds !== undefined) {
+        where.push('id IN (SELECT value FROM json_each(?))')
+        params.push(JSON.stringify(query.onlyIds))
+      }
+      if (query.after !== undefined) {
+        where.push('(created_at > ? OR (created_at = ? AND id > ?))')
+        params.push(query.after.at, query.after.at, query.after.id)
+      }
       const rows = db
         .stmt(
-          `SELECT * FROM workflows
-           WHERE workspace_id = ?1
-             AND (?2 IS NULL OR folder_id = ?2)
-             AND (?3 = 0 OR is_deployed = 1)
-             AND (?4 IS NULL OR id IN (SELECT value FROM json_each(?4)))
-             AND (?5 IS NULL OR created_at > ?5 OR (created_at = ?5 AND id > ?6))
-           ORDER BY created_at, id
-           LIMIT ?7`,
+          `SELECT id, name, folder_id, is_deployed, created_at, updated_at FROM workflows
+           WHERE ${where.join(' AND ')} ORDER BY created_at, id LIMIT ?`,
         )
-        .all(
-          query.workspaceId,
-          query.folderId ?? null,
-          query.deployedOnly ? 1 : 0,
-          query.onlyIds ? JSON.stringify(query.onlyIds) : null,
-          query.after?.at ?? null,
-          query.after?.id ?? '',
-          query.limit + 1,
-        )
-        .map(toWorkflow)
+        .all(...params, query.limit + 1)
+        .map(toSummary)
       return toPage(rows, query.limit, (w) => ({ at: w.createdAt, id: w.id }))
     },
 

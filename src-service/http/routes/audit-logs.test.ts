@@ -45,7 +45,7 @@ describe('GET /api/v1/audit-logs', () => {
     const all: string[] = []
     let cursor: string | null = null
     do {
-      const page = (
+      const page: { data: { id: string }[]; nextCursor: string | null } = (
         await get(s.keys.personal, `/api/v1/audit-logs?limit=4${cursor ? `&cursor=${cursor}` : ''}`)
       ).json()
       all.push(...page.data.map((e: { id: string }) => e.id))
