@@ -58,6 +58,72 @@ export const AppInfoSchema = z.object({
 })
 export type AppInfo = z.infer<typeof AppInfoSchema>
 
+// ---- Desktop-side records (what main keeps about connections, jobs and settings) ----
+
+export const KeyTypeSchema = z.enum(['personal', 'workspace', 'organization'])
+
+export const ConnectionSchema = z.object({
+  id: z.string(),
+  name: z.string().min(1).max(100),
+  baseUrl: z.string().url(),
+  workspaceId: z.string(),
+  keyType: KeyTypeSchema,
+  /** `local` is "This computer": its base URL follows the embedded service's port. */
+  kind: z.enum(['remote', 'local']),
+  /** Where it came from: added by hand, the team preset, or first launch. */
+  origin: z.enum(['user', 'preset', 'first-launch']),
+  createdAt: z.string(),
+})
+export type Connection = z.infer<typeof ConnectionSchema>
+
+export const TrackedJobStateSchema = z.enum([
+  'queued',
+  'processing',
+  'paused',
+  'completed',
+  'failed',
+  'cancelled',
+  /** The service answers 404: run history is gone (30 days after the run). */
+  'expired',
+])
+export type TrackedJobState = z.infer<typeof TrackedJobStateSchema>
+
+export const TrackedJobSchema = z.object({
+  jobId: z.string(),
+  executionId: z.string(),
+  connectionId: z.string(),
+  workflowId: z.string(),
+  workflowName: z.string().optional(),
+  statusUrl: z.string().optional(),
+  /** How the run was started: async, or a sync/stream run Flowdeck had to follow instead. */
+  mode: z.enum(['async', 'sync-pending', 'result-unavailable', 'stream-broken']),
+  state: TrackedJobStateSchema,
+  /** The word the service used (`pending`, `queued`, ...), for the curious. */
+  serviceStatus: z.string(),
+  fromRunHistory: z.boolean(),
+  output: z.unknown().optional(),
+  error: z.string().optional(),
+  estimatedDurationMs: z.number().optional(),
+  startedAt: z.string().optional(),
+  completedAt: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  nextPollAt: z.string().nullable(),
+  polls: z.number().int(),
+  consecutiveErrors: z.number().int(),
+  lastError: z.string().optional(),
+})
+export type TrackedJob = z.infer<typeof TrackedJobSchema>
+
+export const SettingsSchema = z.object({
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** Default timeout of a service call, in milliseconds. */
+  timeoutMs: z.number().int().min(1000).max(600_000).default(30_000),
+  notifications: z.boolean().default(true),
+  selectedConnectionId: z.string().nullable().default(null),
+})
+export type Settings = z.infer<typeof SettingsSchema>
+
 export interface ChannelSpec {
   input: z.ZodType
   output: z.ZodType
