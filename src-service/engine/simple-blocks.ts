@@ -45,7 +45,9 @@ export async function runWorkflowBlock(ctx: BlockContext): Promise<BlockResult> 
   const raw = subBlockValue(ctx.block, 'input') ?? subBlockValue(ctx.block, 'inputMapping')
   let input = resolveData(ctx, raw)
   if (typeof input === 'string') input = safeJson(input) ?? input
-  const child = await ctx.callWorkflow(workflowId, input ?? {}, ctx.childCallChain)
+  const child = await ctx.callWorkflow(workflowId, input ?? {}, ctx.childCallChain, {
+    signal: ctx.signal,
+  })
   if (child.status === 'cancelled' && ctx.signal.aborted) throw ctx.signal.reason
   if (child.status !== 'success') {
     throw new BlockError(

@@ -67,6 +67,7 @@ export type CallWorkflow = (
   workflowId: string,
   input: unknown,
   callChain: string[],
+  options: { signal: AbortSignal },
 ) => Promise<RunOutcome>
 
 export interface RunRequest {
@@ -101,6 +102,7 @@ export interface PausedState {
   workflowId: string
   contextId: string
   pausedBlockId: string
+  pausedAt: number
   startTime: number
   input: unknown
   variables: Record<string, unknown>
