@@ -10,7 +10,7 @@ import type { FromWorker, ToWorker } from './sandbox-worker.ts'
 
 export const DEFAULT_FUNCTION_TIMEOUT_MS = 10_000
 // How long past its own deadline a call may stay silent before its worker is terminated.
-const WATCHDOG_GRACE_MS = 1_000
+const WATCHDOG_GRACE_MS = 200
 
 export class FunctionError extends Error {
   readonly timedOut: boolean

@@ -3,11 +3,11 @@
 // no closures over module scope; Node modules arrive as arguments.
 //
 // Each task gets a fresh vm context with no Node globals. Every entry into context code (the
-// first run and each timer callback) goes through `runInContext` with the task's remaining
-// time as `timeout`, and the context drains its own microtasks after each entry
-// (`microtaskMode: 'afterEvaluate'`), so an infinite loop anywhere, also after an `await`, is
-// interrupted by V8 without killing the worker. The host still terminates a worker that stops
-// answering (backstop) or runs out of memory.
+// first run and each timer callback) goes through `runInContext`, and the context drains its
+// own microtasks after each entry (`microtaskMode: 'afterEvaluate'`), so while other tasks
+// share the worker, the entry's `timeout` interrupts an infinite loop anywhere, also after an
+// `await`, without killing the worker. The host terminates a worker that stops answering past
+// a deadline (a task alone that loops) or runs out of memory, and replaces it.
 import type * as VmModule from 'node:vm'
 import type * as ThreadsModule from 'node:worker_threads'
 
@@ -212,8 +212,13 @@ export function sandboxWorkerMain(vm: typeof VmModule, threads: typeof ThreadsMo
 
   function enter(task: Task, script: VmModule.Script): void {
     const remaining = Math.max(1, task.deadline - Date.now())
+    // A vm timeout starts a watchdog thread per entry, about half a millisecond on a small
+    // machine, more than everything else in a call. It only matters when other tasks share
+    // this worker: a task alone here that loops forever is stopped by the host terminating
+    // the worker, which costs no one else anything.
+    const guard = tasks.size > 1 ? { timeout: remaining } : undefined
     try {
-      script.runInContext(task.sandbox.context, { timeout: remaining })
+      script.runInContext(task.sandbox.context, guard)
     } catch (e) {
       const code = (e as { code?: unknown }).code
       if (code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') timeOut(task)
