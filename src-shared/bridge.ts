@@ -129,11 +129,434 @@ export interface ChannelSpec {
   output: z.ZodType
 }
 
+// ---- Inputs shared by most channels ----
+
+/** Every service call names its connection; the workspace defaults to the connection's own. */
+const On = z.object({
+  connectionId: z.string().min(1),
+  workspaceId: z.string().min(1).optional(),
+})
+const Id = z.string().min(1)
+const Cursor = z.object({
+  limit: z.number().int().min(1).max(100).optional(),
+  cursor: z.string().min(1).optional(),
+})
+const Ok = z.object({ ok: z.literal(true) })
+const Json = z.unknown()
+const Row = z.record(z.string(), z.unknown())
+
+/** A file the renderer picked or main read, carried as a data URL (the spec's file input form). */
+export const FilePayloadSchema = z.object({
+  name: z.string().min(1).max(255),
+  mime: z.string().min(1).max(255),
+  size: z.number().int().min(0),
+  dataUrl: z.string().startsWith('data:'),
+})
+
+// ---- Desktop outputs ----
+
+export const ConnectionViewSchema = ConnectionSchema.extend({
+  /** Whether the keychain holds a key for it; the key itself never leaves main. */
+  hasKey: z.boolean(),
+})
+export const ConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  code: ErrorCodeSchema.optional(),
+  status: z.number().int().optional(),
+  message: z.string(),
+})
+export const DashboardLinkSchema = z.object({
+  baseUrl: z.string(),
+  orgSlug: z.string(),
+  workspaceSlug: z.string(),
+  workflowId: z.string(),
+})
+export const RateLimitSnapshotSchema = z.object({
+  limit: z.number().nullable(),
+  remaining: z.number().nullable(),
+  reset: z.string().nullable(),
+  observedAt: z.string(),
+})
+export const LocalServiceStatusSchema = z.object({
+  state: z.enum(['stopped', 'starting', 'running', 'restarting', 'failed']),
+  url: z.string().nullable(),
+  port: z.number().int().nullable(),
+  restarts: z.number().int(),
+  lastError: z.string().nullable(),
+  dataDir: z.string(),
+})
+
+// ---- Runs ----
+
+export const RunModeSchema = z.enum(['sync', 'async', 'stream'])
+export const ExecutionControlsSchema = z.object({
+  selectedOutputs: z.array(z.string().min(1)).optional(),
+  useDraftState: z.boolean().optional(),
+  includeFileBase64: z.boolean().optional(),
+  base64MaxBytes: z.number().int().min(0).optional(),
+  stopAfterBlockId: z.string().min(1).optional(),
+})
+const SYNC_ONLY_CONTROLS = Object.keys(ExecutionControlsSchema.shape)
+
+export const RunStartInputSchema = On.extend({
+  workflowId: Id,
+  workflowName: z.string().optional(),
+  mode: RunModeSchema,
+  /** The workflow's input: an object of Start-block fields, or any JSON value. */
+  input: Json,
+  controls: ExecutionControlsSchema.default({}),
+  timeoutMs: z.number().int().min(1000).max(600_000).optional(),
+}).superRefine((value, ctx) => {
+  // The spec: async requests with any of these controls are a 400; say so before sending.
+  if (value.mode !== 'async') return
+  for (const key of SYNC_ONLY_CONTROLS) {
+    if ((value.controls as Record<string, unknown>)[key] !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['controls', key],
+        message: `${key} cannot be used when running in the background (async)`,
+      })
+    }
+  }
+})
+
+export const ExecutionResultSchema = z.looseObject({
+  success: z.boolean(),
+  executionId: z.string().optional(),
+  output: Json.optional(),
+  error: z.string().optional(),
+  status: z.string().optional(),
+  metadata: z
+    .looseObject({
+      startTime: z.string().optional(),
+      endTime: z.string().optional(),
+      duration: z.number().optional(),
+    })
+    .optional(),
+})
+
+export const RunStartOutputSchema = z.discriminatedUnion('kind', [
+  /** The run finished (successfully or not) and this is its result body. */
+  z.object({
+    kind: z.literal('result'),
+    httpStatus: z.number().int(),
+    executionId: z.string().nullable(),
+    result: ExecutionResultSchema,
+  }),
+  /** A Response block answered: its status, headers and body, as the service sent them. */
+  z.object({
+    kind: z.literal('response'),
+    executionId: z.string().nullable(),
+    httpStatus: z.number().int(),
+    headers: z.record(z.string(), z.string()),
+    body: Json,
+  }),
+  /** Running in the background (async), or admitted but late: followed as a tracked job. */
+  z.object({
+    kind: z.literal('job'),
+    reason: z.enum(['async', 'sync-pending', 'result-unavailable']),
+    jobId: z.string(),
+    executionId: z.string(),
+  }),
+  /** Streaming: frames arrive as `runs:event` for this runId. */
+  z.object({ kind: z.literal('stream'), runId: z.string() }),
+])
+
+export const StreamFrameSchema = z.union([
+  z.object({
+    event: z.literal('stream_error'),
+    blockId: z.string().optional(),
+    error: z.string(),
+  }),
+  z.object({
+    event: z.literal('final'),
+    data: z.object({ success: z.boolean(), error: z.string().optional(), output: Json.optional() }),
+  }),
+  z.object({ event: z.literal('error'), error: z.string(), blockId: z.string().optional() }),
+  z.object({ blockId: z.string(), chunk: z.string() }),
+])
+export type StreamFrame = z.infer<typeof StreamFrameSchema>
+
+export const RunStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('frame'), at: z.number(), frame: StreamFrameSchema }),
+  z.object({ type: z.literal('invalid-frame'), at: z.number(), reason: z.string() }),
+  z.object({
+    type: z.literal('end'),
+    at: z.number(),
+    outcome: z.enum(['done', 'broken', 'cancelled', 'failed']),
+    frames: z.number().int(),
+    message: z.string().optional(),
+    error: BridgeErrorSchema.optional(),
+    /** Known once the service sent X-Execution-Id: a broken stream can be followed as a job. */
+    executionId: z.string().nullable(),
+    canFollow: z.boolean(),
+  }),
+])
+
+// ---- API-backed outputs ----
+// TODO(api): replace with the response schemas of src-shared/api once it lands.
+const ApiData = z.unknown()
+
 export const channels = {
   'app:info': { input: NoInput, output: AppInfoSchema },
+
+  'connections:list': { input: NoInput, output: z.array(ConnectionViewSchema) },
+  'connections:add': {
+    input: z.object({
+      name: z.string().trim().min(1).max(100),
+      baseUrl: z.string().min(1),
+      workspaceId: z.string().trim().min(1),
+      keyType: KeyTypeSchema,
+    }),
+    output: ConnectionViewSchema,
+  },
+  'connections:parse-link': {
+    input: z.object({ url: z.string().min(1).max(2000) }),
+    output: DashboardLinkSchema,
+  },
+  'connections:update': {
+    input: z.object({
+      connectionId: Id,
+      name: z.string().trim().min(1).max(100).optional(),
+      baseUrl: z.string().min(1).optional(),
+      workspaceId: z.string().trim().min(1).optional(),
+      keyType: KeyTypeSchema.optional(),
+    }),
+    output: ConnectionViewSchema,
+  },
+  'connections:remove': { input: z.object({ connectionId: Id }), output: Ok },
+  'connections:test': { input: On, output: ConnectionTestSchema },
+  /** Write-only: the key goes into the keychain and is never sent back. */
+  'connections:set-key': {
+    input: z.object({ connectionId: Id, key: z.string().trim().min(1).max(4096) }),
+    output: z.object({ hasKey: z.literal(true) }),
+  },
+  'connections:has-key': {
+    input: z.object({ connectionId: Id }),
+    output: z.object({ hasKey: z.boolean() }),
+  },
+  'connections:delete-key': {
+    input: z.object({ connectionId: Id }),
+    output: z.object({ hasKey: z.literal(false) }),
+  },
+
+  'workflows:list': {
+    input: On.extend(Cursor.shape).extend({
+      folderId: z.string().min(1).optional(),
+      deployedOnly: z.boolean().optional(),
+    }),
+    output: ApiData,
+  },
+  'workflows:detail': { input: On.extend({ workflowId: Id }), output: ApiData },
+  'workflows:status': { input: On.extend({ workflowId: Id }), output: ApiData },
+
+  'runs:start': { input: RunStartInputSchema, output: RunStartOutputSchema },
+  'runs:subscribe': {
+    input: z.object({ runId: Id }),
+    output: z.object({ replayed: z.number().int() }),
+  },
+  'runs:unsubscribe': { input: z.object({ runId: Id }), output: Ok },
+  /** Stops reading a stream here and asks the service to cancel the run. */
+  'runs:cancel': {
+    input: On.extend({ workflowId: Id, executionId: Id.optional(), runId: Id.optional() }),
+    output: z.object({ cancelledStream: z.boolean(), cancelledOnService: z.boolean() }),
+  },
+  'runs:resume': {
+    input: On.extend({ workflowId: Id, executionId: Id, contextId: Id, input: Json }),
+    output: z.object({ jobId: z.string().nullable(), result: Json }),
+  },
+  /** A broken stream (or a late sync run) is followed as a job by its execution id. */
+  'runs:follow': {
+    input: On.extend({ workflowId: Id, executionId: Id, workflowName: z.string().optional() }),
+    output: TrackedJobSchema,
+  },
+
+  'jobs:list': { input: NoInput, output: z.array(TrackedJobSchema) },
+  'jobs:get': { input: z.object({ jobId: Id }), output: TrackedJobSchema },
+  'jobs:refresh': { input: z.object({ jobId: Id }), output: TrackedJobSchema },
+  'jobs:forget': { input: z.object({ jobId: Id }), output: Ok },
+  'jobs:subscribe': { input: NoInput, output: Ok },
+  'jobs:unsubscribe': { input: NoInput, output: Ok },
+
+  'tables:list': { input: On, output: ApiData },
+  'tables:get': { input: On.extend({ tableId: Id }), output: ApiData },
+  'tables:rows': {
+    input: On.extend({
+      tableId: Id,
+      limit: z.number().int().min(1).max(1000).optional(),
+      offset: z.number().int().min(0).optional(),
+      filter: Json.optional(),
+      sort: z.record(z.string(), z.enum(['asc', 'desc'])).optional(),
+    }),
+    output: ApiData,
+  },
+  'tables:insert-row': { input: On.extend({ tableId: Id, data: Row }), output: ApiData },
+  'tables:insert-rows': {
+    input: On.extend({ tableId: Id, rows: z.array(Row).min(1).max(1000) }),
+    output: ApiData,
+  },
+  'tables:update-row': { input: On.extend({ tableId: Id, rowId: Id, data: Row }), output: ApiData },
+  'tables:delete-row': { input: On.extend({ tableId: Id, rowId: Id }), output: ApiData },
+  'tables:delete-rows': {
+    input: On.extend({
+      tableId: Id,
+      rowIds: z.array(Id).min(1).max(1000).optional(),
+      filter: Json.optional(),
+    }).refine((v) => (v.rowIds === undefined) !== (v.filter === undefined), {
+      message: 'Give either rowIds or filter',
+    }),
+    output: ApiData,
+  },
+  'tables:add-column': {
+    input: On.extend({
+      tableId: Id,
+      column: z.looseObject({
+        name: z.string().min(1),
+        type: z.string().min(1),
+        required: z.boolean().optional(),
+        unique: z.boolean().optional(),
+      }),
+      position: z.number().int().min(0).optional(),
+    }),
+    output: ApiData,
+  },
+
+  'knowledge:list': { input: On, output: ApiData },
+  'knowledge:get': { input: On.extend({ knowledgeBaseId: Id }), output: ApiData },
+  'knowledge:create': {
+    input: On.extend({
+      name: z.string().trim().min(1),
+      description: z.string().optional(),
+      chunkingConfig: z
+        .object({ maxSize: z.number().int(), minSize: z.number().int(), overlap: z.number().int() })
+        .partial()
+        .optional(),
+    }),
+    output: ApiData,
+  },
+  'knowledge:update': {
+    input: On.extend({
+      knowledgeBaseId: Id,
+      name: z.string().trim().min(1).optional(),
+      description: z.string().optional(),
+      chunkingConfig: z
+        .object({ maxSize: z.number().int(), minSize: z.number().int(), overlap: z.number().int() })
+        .partial()
+        .optional(),
+    }),
+    output: ApiData,
+  },
+  'knowledge:documents': {
+    input: On.extend({
+      knowledgeBaseId: Id,
+      limit: z.number().int().min(1).max(100).optional(),
+      offset: z.number().int().min(0).optional(),
+      search: z.string().optional(),
+      enabledFilter: z.enum(['all', 'enabled', 'disabled']).optional(),
+      sortBy: z
+        .enum([
+          'filename',
+          'fileSize',
+          'tokenCount',
+          'chunkCount',
+          'uploadedAt',
+          'processingStatus',
+          'enabled',
+        ])
+        .optional(),
+      sortOrder: z.enum(['asc', 'desc']).optional(),
+    }),
+    output: ApiData,
+  },
+  'knowledge:document': {
+    input: On.extend({ knowledgeBaseId: Id, documentId: Id }),
+    output: ApiData,
+  },
+  'knowledge:upload': {
+    input: On.extend({ knowledgeBaseId: Id, file: FilePayloadSchema }),
+    output: ApiData,
+  },
+
+  'docs:list': {
+    input: On.extend({
+      folderId: z.string().min(1).optional(),
+      scope: z.enum(['active', 'archived', 'all']).optional(),
+    }),
+    output: ApiData,
+  },
+
+  'usage:limits': { input: On, output: ApiData },
+  /** The per-key /api/v1 limit from the last response seen on this connection. */
+  'usage:rate-limit': {
+    input: z.object({ connectionId: Id }),
+    output: RateLimitSnapshotSchema.nullable(),
+  },
+
+  'logs:list': {
+    input: On.extend({
+      limit: z.number().int().min(1).max(1000).optional(),
+      cursor: z.string().min(1).optional(),
+      workflowIds: z.array(Id).optional(),
+      level: z.enum(['info', 'error']).optional(),
+      startDate: z.string().optional(),
+      endDate: z.string().optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+    }),
+    output: ApiData,
+  },
+  'logs:detail': { input: On.extend({ logId: Id }), output: ApiData },
+
+  'audit:list': {
+    input: On.extend(Cursor.shape).extend({
+      action: z.string().optional(),
+      resourceType: z.string().optional(),
+      resourceId: z.string().optional(),
+      actorId: z.string().optional(),
+      startDate: z.string().optional(),
+      endDate: z.string().optional(),
+    }),
+    output: ApiData,
+  },
+  'audit:detail': { input: On.extend({ auditLogId: Id }), output: ApiData },
+
+  'workspaces:create': {
+    input: z.object({
+      connectionId: Id,
+      name: z.string().trim().min(1).max(100),
+      color: z
+        .string()
+        .regex(/^#[0-9A-Fa-f]{6}$/)
+        .optional(),
+      skipDefaultWorkflow: z.boolean().optional(),
+    }),
+    output: ApiData,
+  },
+
+  'settings:get': { input: NoInput, output: SettingsSchema },
+  'settings:update': { input: SettingsSchema.partial().strict(), output: SettingsSchema },
+
+  'local:status': { input: NoInput, output: LocalServiceStatusSchema },
+  'local:restart': { input: NoInput, output: LocalServiceStatusSchema },
+
+  /** Desktop: a native file dialog in main. Browser mode answers BAD_REQUEST (use <input type=file>). */
+  'files:pick': {
+    input: z.object({
+      maxBytes: z
+        .number()
+        .int()
+        .min(1)
+        .max(100 * 1024 * 1024)
+        .optional(),
+    }),
+    output: FilePayloadSchema.nullable(),
+  },
+  'files:save': {
+    input: z.object({ suggestedName: z.string().min(1).max(255), text: z.string() }),
+    output: z.object({ saved: z.boolean() }),
+  },
 } as const satisfies { [K in ChannelName]: ChannelSpec }
 
-export const RunEventSchema = z.object({ runId: z.string(), frame: z.unknown() })
+export const RunEventSchema = z.object({ runId: z.string(), event: RunStreamEventSchema })
 export const JobsChangedSchema = z.object({ jobIds: z.array(z.string()) })
 
 export const events = {

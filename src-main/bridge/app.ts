@@ -1,11 +1,11 @@
-import type { Handler } from './registry.ts'
+import type { AreaHandlers } from './deps.ts'
 
 export interface AppDeps {
   version: string
   platform: string
 }
 
-export function appHandlers(deps: AppDeps): { 'app:info': Handler<'app:info'> } {
+export function appHandlers(deps: AppDeps): AreaHandlers<'app'> {
   return {
     'app:info': async (_input, ctx) => ({
       name: 'Flowdeck',

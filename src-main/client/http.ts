@@ -112,7 +112,7 @@ export function createHttp(deps: HttpDeps = {}) {
     const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal
     const headers: Record<string, string> = { Accept: 'application/json', ...req.headers }
     if (key) headers['X-API-Key'] = key
-    let body: BodyInit | undefined
+    let body: string | FormData | undefined
     if (req.body instanceof FormData) body = req.body
     else if (req.body !== undefined) {
       headers['Content-Type'] = 'application/json'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readRunStream } from './sse-reader.ts'
-import type { StreamFrame } from './stream-frames.ts'
+import type { StreamFrame } from '../../src-shared/bridge.ts'
 
 const FRAMES = [
   'data: {"blockId":"agent1","chunk":"Hel"}\n\n',

@@ -2,7 +2,7 @@
 // It never throws for a broken stream: it says how far it got, so the caller can follow the
 // run by its execution id instead of resubmitting it.
 import { createParser } from 'eventsource-parser'
-import { StreamFrameSchema, type StreamFrame } from './stream-frames.ts'
+import { StreamFrameSchema, type StreamFrame } from '../../src-shared/bridge.ts'
 
 export type StreamOutcome =
   /** `[DONE]` arrived. `final` or `error` holds the terminal frame when the service sent one. */
@@ -71,7 +71,7 @@ export async function readRunStream(
   try {
     while (!done) {
       if (opts.signal?.aborted) return { kind: 'cancelled', frames, invalidFrames }
-      let chunk: ReadableStreamReadResult<Uint8Array>
+      let chunk: Awaited<ReturnType<typeof reader.read>>
       try {
         chunk = await reader.read()
       } catch {

@@ -8,7 +8,7 @@ export function registerBridge(
   handlers: Handlers,
   appUrl: string,
   findContents: (subscriberId: string) => WebContents | undefined,
-): void {
+): HandlerContext['emit'] {
   const emit: HandlerContext['emit'] = (subscriberId, event, payload) => {
     findContents(subscriberId)?.send(event, payload)
   }
@@ -33,4 +33,5 @@ export function registerBridge(
       })
     })
   }
+  return emit
 }

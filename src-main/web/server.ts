@@ -7,10 +7,9 @@ import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { CHANNEL_NAMES, EVENT_NAMES, type EventName } from '../../src-shared/bridge.ts'
 import { dispatch, type HandlerContext, type Handlers } from '../bridge/registry.ts'
+import { CSP } from './csp.ts'
 
-export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+export { CSP }
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
