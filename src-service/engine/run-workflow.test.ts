@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { runWorkflow } from './run-workflow.ts'
 import { CallChainError } from './call-chain.ts'
+import { ResumeStateError } from './pause.ts'
 import { shutdownFunctionPool } from './function-pool.ts'
 import { terminalFrame } from './stream-frames.ts'
 import { block, definition, edge, fn, start } from './test-helpers.ts'
@@ -294,6 +295,18 @@ describe('human in the loop', () => {
       submission: { approved: true, note: 'ok' },
     })
     expect(events[0]).toMatchObject({ type: 'block-completed', blockId: 'approve' })
+  })
+  it('refuses a paused state from another workflow', async () => {
+    const paused = await run(def, { item: 'tea' })
+    await expect(
+      runWorkflow({
+        executionId: 'exec-2',
+        workflowId: 'wf-other',
+        definition: def,
+        input: {},
+        resume: { state: paused.pause!.state, input: {} },
+      }),
+    ).rejects.toBeInstanceOf(ResumeStateError)
   })
 })
 

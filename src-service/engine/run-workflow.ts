@@ -2,12 +2,12 @@
 // blocks run concurrently, and the run ends on a Response block, stopAfterBlockId, a failure
 // without an error edge, a human-in-the-loop pause, cancellation, or when nothing is left.
 import { randomUUID } from 'node:crypto'
-import { definitionVariables, readInputFormat, subBlockValue } from './definition.ts'
+import { definitionVariables } from './definition.ts'
+import { checkResumeState, pauseDetails } from './pause.ts'
 import { sharedFunctionPool } from './function-pool.ts'
 import type { FunctionPool } from './function-pool.ts'
 import { graphOf } from './graph.ts'
 import type { Graph } from './graph.ts'
-import { resolveValue } from './references.ts'
 import type { ReferenceScope } from './references.ts'
 import { CallChainError, checkCallChain } from './call-chain.ts'
 import { isRecord } from './block-context.ts'
@@ -27,13 +27,6 @@ import type {
 export interface EngineOptions {
   /** Function sandbox to use; defaults to the process-wide pool. */
   pool?: FunctionPool
-}
-
-export class ResumeStateError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ResumeStateError'
-  }
 }
 
 /**
@@ -295,15 +288,7 @@ class Run {
   }
 
   private restore(state: PausedState, submission: unknown): void {
-    if (!isRecord(state) || state.version !== 1) {
-      throw new ResumeStateError('The paused state is not one this engine wrote')
-    }
-    if (state.workflowId !== this.request.workflowId) {
-      throw new ResumeStateError('The paused state belongs to another workflow')
-    }
-    if (!this.graph.blocks.has(state.pausedBlockId)) {
-      throw new ResumeStateError('The paused block no longer exists in this workflow')
-    }
+    checkResumeState(state, this.request.workflowId, this.graph)
     this.startTime = state.startTime
     this.input = state.input
     this.variables = state.variables
@@ -386,31 +371,19 @@ class Run {
 
   private describePause(outcome: RunOutcome): void {
     const { blockId, contextId } = this.pause!
-    const block = this.graph.blocks.get(blockId)!
-    const prompt = ['prompt', 'message', 'description']
-      .map((key) => subBlockValue(block, key))
-      .find((v) => typeof v === 'string' && v !== '')
-    let promptText: string | undefined
-    try {
-      promptText = prompt === undefined ? undefined : String(resolveValue(prompt, this.scope))
-    } catch {
-      promptText = String(prompt)
-    }
-    const inputFormat = readInputFormat(subBlockValue(block, 'inputFormat')).map(
-      ({ name, type, description }) => ({ name, type, ...(description ? { description } : {}) }),
-    )
+    const { prompt, inputFormat } = pauseDetails(this.graph.blocks.get(blockId)!, this.scope)
     outcome.pause = {
       contextId,
       blockId,
       state: this.pausedState(),
-      ...(promptText !== undefined ? { prompt: promptText } : {}),
+      ...(prompt !== undefined ? { prompt } : {}),
       ...(inputFormat.length > 0 ? { inputFormat } : {}),
     }
     outcome.output = {
       status: 'paused',
       contextId,
       blockId,
-      ...(promptText !== undefined ? { prompt: promptText } : {}),
+      ...(prompt !== undefined ? { prompt } : {}),
     }
   }
 }
