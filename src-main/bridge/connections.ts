@@ -64,6 +64,8 @@ export function connectionsHandlers(deps: CoreDeps): AreaHandlers<'connections'>
         await deps.client.call(input.connectionId, endpoints.listWorkflows, {
           query: { workspaceId: deps.client.workspaceOf(input), limit: 1 },
           timeoutMs: 10_000,
+          // A test answers now: no waiting through network retries.
+          repeat: 'refused-only',
         })
         return { ok: true, message: 'Connected: the key works for this workspace.' }
       } catch (err) {

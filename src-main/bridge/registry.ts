@@ -12,6 +12,8 @@ import {
 } from '../../src-shared/bridge.ts'
 import { BridgeFailure, toBridgeError } from './errors.ts'
 
+export const KEY_PREFIX = 'sk-service-'
+
 export interface HandlerContext {
   mode: 'electron' | 'web'
   /** Identifies the caller's page so pushed events reach only their subscribers. */
@@ -56,6 +58,13 @@ export async function dispatch(
     const checked = spec.output.safeParse(output)
     if (!checked.success) {
       throw new BridgeFailure('INTERNAL', 'Flowdeck produced an answer it could not send.')
+    }
+    // Last line of defence: nothing that looks like an API key ever leaves main.
+    if (JSON.stringify(checked.data ?? null).includes(KEY_PREFIX)) {
+      throw new BridgeFailure(
+        'INTERNAL',
+        'Flowdeck withheld an answer because it contained something that looks like an API key.',
+      )
     }
     return { ok: true, data: checked.data }
   } catch (err) {
