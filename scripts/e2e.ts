@@ -17,9 +17,19 @@ if (!electron) {
   )
 }
 const projects = electron ? ['--project=browser', '--project=electron'] : ['--project=browser']
+// Inside a private keyring session: browser mode stores "This computer"'s key in the vault.
 const result = spawnSync(
-  'npx',
-  ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...projects, ...process.argv.slice(2)],
+  process.execPath,
+  [
+    resolve(root, 'scripts/with-keyring.ts'),
+    'npx',
+    'playwright',
+    'test',
+    '-c',
+    'e2e/playwright.config.ts',
+    ...projects,
+    ...process.argv.slice(2),
+  ],
   {
     cwd: root,
     stdio: 'inherit',

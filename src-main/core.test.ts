@@ -40,6 +40,7 @@ beforeAll(async () => {
     version: '0.0.0-test',
     platform: process.platform,
     launch: nodeLauncher(resolve(import.meta.dirname, '../src-service/cli.ts')),
+    workflowsDir: resolve(import.meta.dirname, '../resources/workflows'),
     vault,
   })
   core.setEmit((subscriberId, event, payload) => pushed.push({ subscriberId, event, payload }))
@@ -64,8 +65,10 @@ describe('first launch: "This computer"', () => {
 
   it('lists the demo workflows of the seeded workspace through the bridge', async () => {
     const local = core.deps.connections.local()!
-    const page = await ok<{ data: unknown[] }>('workflows:list', { connectionId: local.id })
-    expect(Array.isArray(page.data)).toBe(true)
+    const page = await ok<{ data: { name: string; isDeployed: boolean }[] }>('workflows:list', {
+      connectionId: local.id,
+    })
+    expect(page.data.map((w) => w.name)).toEqual(expect.arrayContaining(['greeting', 'branching']))
     expect(await ok('connections:test', { connectionId: local.id })).toMatchObject({ ok: true })
     // /api/v1/workflows reports the per-key limit; the client kept it for this connection.
     expect(await ok('usage:rate-limit', { connectionId: local.id })).toMatchObject({

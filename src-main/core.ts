@@ -32,6 +32,8 @@ export interface CoreOptions {
   version: string
   platform: string
   launch: Launcher
+  /** Sample workflows for the demo workspace of "This computer". */
+  workflowsDir?: string
   vault?: Vault
   notifier?: Notifier
   files?: CoreDeps['files']
@@ -65,6 +67,7 @@ export function createCore(opts: CoreOptions) {
   const local = createLocalService({
     launch: opts.launch,
     dataDir: serviceDir,
+    workflowsDir: opts.workflowsDir,
     probe: probeHealth,
     log: (line) => log(`[local service] ${line}`),
   })

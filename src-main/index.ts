@@ -24,6 +24,7 @@ if (!app.requestSingleInstanceLock()) {
     version: app.getVersion(),
     platform: process.platform,
     launch: utilityLauncher(join(app.getAppPath(), 'out/service/cli.js')),
+    workflowsDir: join(app.getAppPath(), 'resources/workflows'),
     notifier: nativeNotifier,
     files: nativeFiles(() => window),
     // Team builds ship flowdeck.team.json next to the executable; users may keep one in config.

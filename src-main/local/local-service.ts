@@ -41,6 +41,8 @@ export interface LocalServiceStatus {
 export interface LocalServiceDeps {
   launch: Launcher
   dataDir: string
+  /** The sample workflows seeded into the demo workspace (resources/workflows). */
+  workflowsDir?: string
   /** GET {url}/healthz answered 200. Lives in the client, the one place that calls the network. */
   probe(url: string): Promise<boolean>
   sleep?(ms: number): Promise<void>
@@ -75,7 +77,9 @@ export function createLocalService(deps: LocalServiceDeps) {
   function seed(): Promise<SeedResult> {
     return new Promise((ok, fail) => {
       const lines: string[] = []
-      const proc = deps.launch(['seed', '--data', deps.dataDir, '--json'])
+      const args = ['seed', '--data', deps.dataDir, '--json']
+      if (deps.workflowsDir) args.push('--workflows', deps.workflowsDir)
+      const proc = deps.launch(args)
       proc.onLine((line) => lines.push(line))
       proc.onExit((code) => {
         const json = [...lines].reverse().find((l) => l.trim().startsWith('{'))

@@ -17,6 +17,7 @@ const core = createCore({
   platform: process.platform,
   // Browser mode runs from source under Node, so the service does too (same tree, no build skew).
   launch: nodeLauncher(resolve(root, 'src-service/cli.ts')),
+  workflowsDir: resolve(root, 'resources/workflows'),
   presetFolders: [root, resolve(userConfigDir(), 'Flowdeck'), userConfigDir()],
   log: (line) => {
     if (process.env.FLOWDECK_VERBOSE) console.error(line)
