@@ -14,6 +14,8 @@ export function secureWebPreferences(preload: string): WebPreferences {
     webviewTag: false,
     experimentalFeatures: false,
     spellcheck: false,
+    // Middle-click would open links in new windows; we never want that.
+    disableBlinkFeatures: 'Auxclick',
   }
 }
 
