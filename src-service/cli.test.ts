@@ -34,6 +34,8 @@ describe('service CLI', () => {
       },
       workflows: expect.any(Object),
     })
+    // The checkout's sample workflows are imported (and deployed) by default.
+    expect(Object.keys(seeded.workflows)).toContain('greeting')
     expect(JSON.parse(cli('seed', '--json').stdout)).toEqual(seeded)
   })
 

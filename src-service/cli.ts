@@ -1,7 +1,7 @@
 // The local service's command line (`npm run service -- <command>`). Commands other than
 // `start` work directly on the data folder, without HTTP.
 import { resolve } from 'node:path'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { configFromEnv } from './config.ts'
@@ -95,8 +95,7 @@ function runCommand(
 ): unknown {
   switch (`${command} ${sub ?? ''}`.trim()) {
     case 'seed': {
-      const workflowsDir =
-        values.workflows ?? fileURLToPath(new URL('../../resources/workflows', import.meta.url))
+      const workflowsDir = values.workflows ?? defaultWorkflowsDir()
       const result = runSeed(ctx, { workflowsDir, log: (line) => console.error(line) })
       const printed = values['base-url'] ? { baseUrl: values['base-url'], ...result } : result
       return values.json ? JSON.stringify(printed) : printed
@@ -137,6 +136,15 @@ function runCommand(
       console.error(USAGE)
       return command === undefined || command === 'help' ? '' : undefined
   }
+}
+
+/** resources/workflows of the checkout: one level up from src-service/cli.ts, two from the
+ * bundle out/service/cli.js. A packaged app passes --workflows. */
+function defaultWorkflowsDir(): string {
+  const candidates = ['../resources/workflows', '../../resources/workflows'].map((rel) =>
+    fileURLToPath(new URL(rel, import.meta.url)),
+  )
+  return candidates.find((dir) => existsSync(dir)) ?? (candidates[0] as string)
 }
 
 function actor(ctx: ServiceContext, values: Values): User {
