@@ -3,6 +3,7 @@ import { app, BrowserWindow, session, webContents } from 'electron'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createCore } from './core.ts'
+import { defaultDataDir } from './data-dir.ts'
 import { registerBridge } from './electron/ipc.ts'
 import { installMenu } from './electron/menu.ts'
 import { nativeFiles, nativeNotifier } from './electron/native.ts'
@@ -13,6 +14,9 @@ import { CSP } from './web/csp.ts'
 
 const pageFile = join(import.meta.dirname, '../renderer/index.html')
 const appUrl = pathToFileURL(pageFile).toString()
+
+// One data folder for both modes (browser mode uses the same one), unless a test passes its own.
+if (!app.commandLine.hasSwitch('user-data-dir')) app.setPath('userData', defaultDataDir())
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
