@@ -16,7 +16,7 @@ import { BridgeFailure } from './bridge/errors.ts'
 import { endpoints } from './client/endpoints-pending.ts'
 import { probeHealth } from './client/health.ts'
 import { createHttp, type HttpDeps, type RateLimitInfo } from './client/http.ts'
-import { createJobTracker, type JobStatusAnswer, type Notifier } from './client/job-tracker.ts'
+import { createJobTracker, JobStatusAnswerSchema, type Notifier } from './client/job-tracker.ts'
 import { createServiceClient } from './client/service-client.ts'
 import { createStreamRuns } from './client/stream-runs.ts'
 import { createConnectionsStore } from './connections/connections-store.ts'
@@ -89,10 +89,12 @@ export function createCore(opts: CoreOptions) {
     },
     poll: async (job) => {
       try {
-        const body = await client.call(job.connectionId, endpoints.getJob, {
-          params: { jobId: job.jobId },
-        })
-        return { kind: 'status', body: body as JobStatusAnswer }
+        const body = await client.call(
+          job.connectionId,
+          { ...endpoints.getJob, response: JobStatusAnswerSchema },
+          { params: { jobId: job.jobId } },
+        )
+        return { kind: 'status', body }
       } catch (err) {
         // Run history deleted (30 days after the run): a state, not an error.
         if (err instanceof BridgeFailure && err.code === 'NOT_FOUND') return { kind: 'gone' }

@@ -1,17 +1,26 @@
 // Follows every async run until it finishes: polls with a backoff shaped by the service's
 // estimatedDuration, keeps the list across restarts, and tells people when a run is done.
+import { z } from 'zod'
 import type { TrackedJob, TrackedJobState } from '../../src-shared/bridge.ts'
 import type { JsonFile } from '../storage/json-file.ts'
 import { BridgeFailure } from '../bridge/errors.ts'
 
-/** The fields of a job-status answer the tracker reads (the client validated the body). */
-export interface JobStatusAnswer {
-  status: string
-  output?: unknown
-  error?: unknown
-  estimatedDuration?: number
-  metadata?: { source?: string; startTime?: string; startedAt?: string; completedAt?: string }
-}
+/** The fields of a job-status answer the tracker reads; anything else is kept as is. */
+export const JobStatusAnswerSchema = z.looseObject({
+  status: z.string(),
+  output: z.unknown().optional(),
+  error: z.unknown().optional(),
+  estimatedDuration: z.number().optional(),
+  metadata: z
+    .looseObject({
+      source: z.string().optional(),
+      startTime: z.string().optional(),
+      startedAt: z.string().optional(),
+      completedAt: z.string().optional(),
+    })
+    .optional(),
+})
+export type JobStatusAnswer = z.infer<typeof JobStatusAnswerSchema>
 
 export type PollResult = { kind: 'status'; body: JobStatusAnswer } | { kind: 'gone' }
 
