@@ -158,6 +158,8 @@ export const FilePayloadSchema = z.object({
 export const ConnectionViewSchema = ConnectionSchema.extend({
   /** Whether the keychain holds a key for it; the key itself never leaves main. */
   hasKey: z.boolean(),
+  /** False when no OS keychain answered (hasKey is then unknown and shown as false). */
+  keychainAvailable: z.boolean(),
 })
 export const ConnectionTestSchema = z.object({
   ok: z.boolean(),

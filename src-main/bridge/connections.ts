@@ -22,7 +22,14 @@ const TEST_WORDS: Partial<Record<ErrorCode, string>> = {
 }
 
 export function connectionsHandlers(deps: CoreDeps): AreaHandlers<'connections'> {
-  const view = async (c: Connection) => ({ ...c, hasKey: await deps.vault.has(c.id) })
+  // The list must still show when the keychain is away; set-key then explains why it refuses.
+  const view = async (c: Connection) => {
+    try {
+      return { ...c, hasKey: await deps.vault.has(c.id), keychainAvailable: true }
+    } catch {
+      return { ...c, hasKey: false, keychainAvailable: false }
+    }
+  }
   const local = (id: string) => {
     if (deps.connections.get(id).kind === 'local') {
       throw new BridgeFailure(
