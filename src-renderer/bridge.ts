@@ -5,6 +5,8 @@ import type {
   ChannelInput,
   ChannelName,
   ChannelOutput,
+  EventName,
+  EventPayload,
 } from '../src-shared/bridge.ts'
 
 export class BridgeCallError extends Error {
@@ -31,4 +33,12 @@ export async function call<K extends ChannelName>(
   const result = await fn(input)
   if (!result.ok) throw new BridgeCallError(result.error)
   return result.data as ChannelOutput<K>
+}
+
+/** Listens to a pushed event (`runs:event`, `jobs:changed`); returns the unsubscribe. */
+export function onEvent<E extends EventName>(
+  event: E,
+  listener: (payload: EventPayload<E>) => void,
+): () => void {
+  return window.flowdeck?.on(event, listener) ?? (() => {})
 }

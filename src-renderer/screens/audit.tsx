@@ -1,0 +1,3 @@
+export function AuditScreen() {
+  return <div className="page">audit</div>
+}

@@ -1,0 +1,3 @@
+export function DocsScreen() {
+  return <div className="page">docs</div>
+}

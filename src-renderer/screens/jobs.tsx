@@ -1,0 +1,3 @@
+export function JobsScreen() {
+  return <div className="page">jobs</div>
+}

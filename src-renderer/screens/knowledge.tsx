@@ -1,0 +1,3 @@
+export function KnowledgeScreen() {
+  return <div className="page">knowledge</div>
+}

@@ -1,0 +1,3 @@
+export function LogsScreen() {
+  return <div className="page">logs</div>
+}

@@ -1,0 +1,3 @@
+export function TablesScreen() {
+  return <div className="page">tables</div>
+}

@@ -1,0 +1,3 @@
+export function UsageScreen() {
+  return <div className="page">usage</div>
+}
