@@ -53,7 +53,8 @@ export async function openApp(page: Page, app: WebApp, hash = '') {
   await page.goto(app.launchUrl)
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible()
   if (hash) {
-    await page.evaluate((h) => (window.location.hash = h), hash)
+    // Same document, new hash: the app routes without reloading.
+    await page.goto(page.url().split('#')[0] + hash)
   }
 }
 
@@ -85,7 +86,7 @@ export async function startWebApp(): Promise<WebApp> {
   return { launchUrl, process: child, dataDir, localUrl }
 }
 
-export const test = base.extend<object, { webApp: WebApp }>({
+export const test = base.extend<object, { webApp: WebApp; seed: Seed }>({
   webApp: [
     // Playwright reads fixture dependencies from the destructuring pattern: it must be {}.
     // eslint-disable-next-line no-empty-pattern
@@ -100,6 +101,7 @@ export const test = base.extend<object, { webApp: WebApp }>({
     },
     { scope: 'worker' },
   ],
+  seed: [async ({ webApp }, use) => use(readSeed(webApp)), { scope: 'worker' }],
 })
 
 export { expect }

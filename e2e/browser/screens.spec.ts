@@ -1,8 +1,8 @@
 // Every screen, in light and dark: a screenshot under e2e/screenshots/ and an axe-core scan
 // with no serious or critical violation.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, openApp, test } from '../fixtures.ts'
+import { capture, scan } from './ui.ts'
 
 const SCREENS = [
   { name: 'Workflows', heading: 'Workflows' },
@@ -20,29 +20,6 @@ const SCREENS = [
 async function settle(page: Page) {
   // Loading skeletons are role=status; wait until none is left on the page.
   await expect(page.locator('.skeleton-list')).toHaveCount(0)
-}
-
-export async function capture(page: Page, file: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.screenshot({ path: `e2e/screenshots/${file}-${scheme}.png`, fullPage: true })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
-export async function scan(page: Page) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    const results = await new AxeBuilder({ page }).analyze()
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(
-      bad.map(
-        (v) =>
-          `${scheme}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      ),
-    ).toEqual([])
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
 }
 
 for (const s of SCREENS) {

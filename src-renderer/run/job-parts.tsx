@@ -10,6 +10,8 @@ import { useNow } from '../components/use-now.ts'
 import { JsonEditor } from '../components/json-editor.tsx'
 import { ErrorCallout } from '../components/states.tsx'
 import { toast } from '../components/toast.tsx'
+import { JsonTree } from '../components/json-tree.tsx'
+import { href } from '../state/router.ts'
 import { formatDuration } from '../format.ts'
 
 const live = (j: TrackedJob) => j.state === 'queued' || j.state === 'processing'
@@ -83,6 +85,7 @@ export function ResumeForm(props: {
   const pause = pauseOf(props.output)
   const [text, setText] = useState('{\n  "approved": true,\n  "comment": ""\n}')
   const [parseError, setParseError] = useState<string | null>(null)
+  const [resumed, setResumed] = useState<{ jobId: string | null; result: unknown } | null>(null)
   const qc = useQueryClient()
   const resume = useMutation({
     mutationFn: (input: unknown) =>
@@ -97,6 +100,7 @@ export function ResumeForm(props: {
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: queryKeys.jobs() })
       toast('success', 'The run continues')
+      setResumed(r)
       props.onResumed?.(r)
     },
   })
@@ -105,6 +109,24 @@ export function ResumeForm(props: {
       <p className="muted">
         This run waits for a person, but the service did not say how to resume it.
       </p>
+    )
+  }
+  if (resumed) {
+    return (
+      <section className="stack tight" aria-label="Resumed run">
+        <div className="callout success" role="status">
+          <Play aria-hidden="true" />
+          <div>
+            Resumed.{' '}
+            {resumed.jobId ? (
+              <a href={href('jobs', resumed.jobId)}>Follow it in Jobs</a>
+            ) : (
+              'The run finished with this answer:'
+            )}
+          </div>
+        </div>
+        {!resumed.jobId && <JsonTree value={resumed.result ?? null} label="Resumed run result" />}
+      </section>
     )
   }
   return (

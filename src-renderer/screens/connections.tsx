@@ -46,10 +46,10 @@ function KeyStatus({ c }: { c: ConnectionView }) {
 
 function useInvalidateConnection() {
   const qc = useQueryClient()
-  return (connectionId?: string) => {
-    void qc.invalidateQueries({ queryKey: queryKeys.connections() })
+  return async (connectionId?: string) => {
     // What was read through that connection may now read differently.
     if (connectionId) void qc.invalidateQueries({ queryKey: queryKeys.connection(connectionId) })
+    await qc.invalidateQueries({ queryKey: queryKeys.connections() })
   }
 }
 
@@ -245,7 +245,6 @@ function AddConnection() {
                   workspaceId: d.workspaceId,
                   keyType: d.keyType,
                 })
-                invalidate()
                 if (d.key.trim()) {
                   try {
                     await call('connections:set-key', { connectionId: added.id, key: d.key })
@@ -257,7 +256,8 @@ function AddConnection() {
                     )
                   }
                 }
-                invalidate(added.id)
+                // The list must hold the new connection before it can be the selected one.
+                await invalidate(added.id)
                 select(added.id)
                 setOpen(false)
                 toast('success', `Added ${added.name}`)
@@ -277,7 +277,7 @@ function SetKeyDialog({ c }: { c: ConnectionView }) {
   const save = useMutation({
     mutationFn: () => call('connections:set-key', { connectionId: c.id, key }),
     onSuccess: () => {
-      invalidate(c.id)
+      void invalidate(c.id)
       setOpen(false)
       setKey('')
       toast('success', 'Key stored in the system keychain')
@@ -286,7 +286,7 @@ function SetKeyDialog({ c }: { c: ConnectionView }) {
   const remove = useMutation({
     mutationFn: () => call('connections:delete-key', { connectionId: c.id }),
     onSuccess: () => {
-      invalidate(c.id)
+      void invalidate(c.id)
       setOpen(false)
       toast('info', 'Key removed from the keychain')
     },
@@ -382,7 +382,7 @@ function EditDialog({ c }: { c: ConnectionView }) {
                   workspaceId: d.workspaceId,
                   keyType: d.keyType,
                 })
-                invalidate(c.id)
+                await invalidate(c.id)
                 setOpen(false)
                 toast('success', 'Connection saved')
               }}
@@ -408,7 +408,7 @@ function ConnectionCard({ c, active }: { c: ConnectionView; active: boolean }) {
   const remove = useMutation({
     mutationFn: () => call('connections:remove', { connectionId: c.id }),
     onSuccess: () => {
-      invalidate(c.id)
+      void invalidate(c.id)
       toast('info', `Removed ${c.name}`)
     },
     onError: (err) => toast('error', 'Could not remove the connection', errorWords(err).message),

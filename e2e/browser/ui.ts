@@ -1,0 +1,74 @@
+// Shared steps of the browser-mode specs: screenshots in both themes, axe scans, and asking
+// the local service whether a route exists yet (so flows whose backend is still being built
+// are skipped with a reason instead of failing).
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, type Seed, type WebApp } from '../fixtures.ts'
+
+export async function capture(page: Page, file: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.screenshot({
+      path: `e2e/screenshots/${file}-${scheme}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+export async function scan(page: Page) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    const results = await new AxeBuilder({ page }).analyze()
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(
+      bad.map(
+        (v) =>
+          `${scheme}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+/** Calls the local service directly (test setup only; the UI goes through the bridge). */
+export async function api(
+  app: WebApp,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(app.localUrl + path, {
+    method,
+    headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const text = await res.text()
+  let json: unknown = null
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = text
+  }
+  return { status: res.status, json }
+}
+
+/** False while the service answers "Not found: METHOD /path" (no such route yet). */
+export async function serviceHas(app: WebApp, seed: Seed, method: string, path: string) {
+  const res = await api(app, seed.keys.personal, method, path, method === 'GET' ? undefined : {})
+  const error = (res.json as { error?: unknown } | null)?.error
+  return !(
+    res.status === 404 &&
+    typeof error === 'string' &&
+    error.startsWith(`Not found: ${method} `)
+  )
+}
+
+/** Picks a connection in the always-visible switcher. */
+export async function pickConnection(page: Page, name: string) {
+  await page.getByRole('button', { name: /^Connection:/ }).click()
+  await page.getByRole('radio', { name }).click()
+  await expect(page.getByRole('button', { name: new RegExp(`^Connection: ${name}`) })).toBeVisible()
+}
