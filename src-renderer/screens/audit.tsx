@@ -28,7 +28,7 @@ function Forbidden({ keyType, message }: { keyType?: string; message: string }) 
       </ul>
       <p>
         {keyType && keyType !== 'personal'
-          ? `This connection uses a ${keyType} key, which is always refused here. Add a connection with your personal key to see the audit log.`
+          ? `This connection uses ${keyType === 'organization' ? 'an organization' : 'a workspace'} key, which is always refused here. Add a connection with your personal key to see the audit log.`
           : 'Check your role and plan with an organization owner.'}
       </p>
       <p className="subtle">The service said: {message}</p>
@@ -208,7 +208,7 @@ export function AuditScreen() {
                       <td>
                         <span className="chip plain mono">{e.action}</span>
                       </td>
-                      <td>{e.actorName ?? e.actorEmail ?? e.actorId}</td>
+                      <td className="nowrap">{e.actorName ?? e.actorEmail ?? e.actorId}</td>
                       <td className="muted">
                         {e.resourceType}{' '}
                         <span className="mono subtle">{e.resourceId?.slice(0, 8)}</span>
