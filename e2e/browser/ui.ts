@@ -20,6 +20,12 @@ export async function capture(page: Page, file: string) {
 export async function scan(page: Page) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
+    // Colours ease between themes; scan what the user sees once they have settled.
+    await page.waitForFunction(() => {
+      // Runs in the page (this project's node tsconfig has no DOM types).
+      const doc = (globalThis as unknown as { document: { getAnimations(): object[] } }).document
+      return !doc.getAnimations().some((a) => a.constructor.name === 'CSSTransition')
+    })
     const results = await new AxeBuilder({ page }).analyze()
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     expect(
