@@ -10,7 +10,12 @@ test('a workflow shows its inputs and a run form; the JSON editor works under th
   // (tab-size on its content element), which style-src-attr refuses harmlessly; anything
   // else (a <style> element, eval) would mean styles or code did not load.
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
+    // Runs in the page (this project's node tsconfig has no DOM types).
+    type Violation = { violatedDirective: string }
+    const doc = globalThis as unknown as {
+      document: { addEventListener(t: string, f: (e: Violation) => void): void }
+    }
+    doc.document.addEventListener('securitypolicyviolation', (e) =>
       console.log(`csp-violation ${e.violatedDirective}`),
     )
   })
