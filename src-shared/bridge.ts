@@ -1,6 +1,8 @@
 // The bridge contract: every channel between the renderer and main, with the
 // schema of what goes in and what comes out, and the one result envelope.
 import { z } from 'zod'
+import { endpoints } from './api/endpoints.ts'
+import { StreamFrameSchema } from './api/execution.ts'
 import type { ChannelName, EventName } from './bridge-names.ts'
 
 export { CHANNEL_NAMES, EVENT_NAMES, isChannelName, isEventName } from './bridge-names.ts'
@@ -222,6 +224,7 @@ export const RunStartInputSchema = On.extend({
   }
 })
 
+// Read leniently (the api's own schema requires metadata): a failed run's 500 body may lack it.
 export const ExecutionResultSchema = z.looseObject({
   success: z.boolean(),
   executionId: z.string().optional(),
@@ -264,19 +267,7 @@ export const RunStartOutputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('stream'), runId: z.string() }),
 ])
 
-export const StreamFrameSchema = z.union([
-  z.object({
-    event: z.literal('stream_error'),
-    blockId: z.string().optional(),
-    error: z.string(),
-  }),
-  z.object({
-    event: z.literal('final'),
-    data: z.object({ success: z.boolean(), error: z.string().optional(), output: Json.optional() }),
-  }),
-  z.object({ event: z.literal('error'), error: z.string(), blockId: z.string().optional() }),
-  z.object({ blockId: z.string(), chunk: z.string() }),
-])
+export { StreamFrameSchema }
 export type StreamFrame = z.infer<typeof StreamFrameSchema>
 
 export const RunStreamEventSchema = z.discriminatedUnion('type', [
@@ -295,9 +286,7 @@ export const RunStreamEventSchema = z.discriminatedUnion('type', [
   }),
 ])
 
-// ---- API-backed outputs ----
-// TODO(api): replace with the response schemas of src-shared/api once it lands.
-const ApiData = z.unknown()
+// API-backed channels answer exactly what the endpoint answers, with its own response schema.
 
 export const channels = {
   'app:info': { input: NoInput, output: AppInfoSchema },
@@ -347,10 +336,16 @@ export const channels = {
       folderId: z.string().min(1).optional(),
       deployedOnly: z.boolean().optional(),
     }),
-    output: ApiData,
+    output: endpoints.listWorkflows.response,
   },
-  'workflows:detail': { input: On.extend({ workflowId: Id }), output: ApiData },
-  'workflows:status': { input: On.extend({ workflowId: Id }), output: ApiData },
+  'workflows:detail': {
+    input: On.extend({ workflowId: Id }),
+    output: endpoints.getWorkflow.response,
+  },
+  'workflows:status': {
+    input: On.extend({ workflowId: Id }),
+    output: endpoints.getWorkflowStatus.response,
+  },
 
   'runs:start': { input: RunStartInputSchema, output: RunStartOutputSchema },
   'runs:subscribe': {
@@ -380,8 +375,8 @@ export const channels = {
   'jobs:subscribe': { input: NoInput, output: Ok },
   'jobs:unsubscribe': { input: NoInput, output: Ok },
 
-  'tables:list': { input: On, output: ApiData },
-  'tables:get': { input: On.extend({ tableId: Id }), output: ApiData },
+  'tables:list': { input: On, output: endpoints.listTables.response },
+  'tables:get': { input: On.extend({ tableId: Id }), output: endpoints.getTable.response },
   'tables:rows': {
     input: On.extend({
       tableId: Id,
@@ -390,15 +385,24 @@ export const channels = {
       filter: Json.optional(),
       sort: z.record(z.string(), z.enum(['asc', 'desc'])).optional(),
     }),
-    output: ApiData,
+    output: endpoints.listRows.response,
   },
-  'tables:insert-row': { input: On.extend({ tableId: Id, data: Row }), output: ApiData },
+  'tables:insert-row': {
+    input: On.extend({ tableId: Id, data: Row }),
+    output: endpoints.insertRows.response,
+  },
   'tables:insert-rows': {
     input: On.extend({ tableId: Id, rows: z.array(Row).min(1).max(1000) }),
-    output: ApiData,
+    output: endpoints.insertRows.response,
   },
-  'tables:update-row': { input: On.extend({ tableId: Id, rowId: Id, data: Row }), output: ApiData },
-  'tables:delete-row': { input: On.extend({ tableId: Id, rowId: Id }), output: ApiData },
+  'tables:update-row': {
+    input: On.extend({ tableId: Id, rowId: Id, data: Row }),
+    output: endpoints.updateRow.response,
+  },
+  'tables:delete-row': {
+    input: On.extend({ tableId: Id, rowId: Id }),
+    output: endpoints.deleteRow.response,
+  },
   'tables:delete-rows': {
     input: On.extend({
       tableId: Id,
@@ -407,7 +411,7 @@ export const channels = {
     }).refine((v) => (v.rowIds === undefined) !== (v.filter === undefined), {
       message: 'Give either rowIds or filter',
     }),
-    output: ApiData,
+    output: endpoints.deleteRows.response,
   },
   'tables:add-column': {
     input: On.extend({
@@ -420,11 +424,14 @@ export const channels = {
       }),
       position: z.number().int().min(0).optional(),
     }),
-    output: ApiData,
+    output: endpoints.addColumn.response,
   },
 
-  'knowledge:list': { input: On, output: ApiData },
-  'knowledge:get': { input: On.extend({ knowledgeBaseId: Id }), output: ApiData },
+  'knowledge:list': { input: On, output: endpoints.listKnowledgeBases.response },
+  'knowledge:get': {
+    input: On.extend({ knowledgeBaseId: Id }),
+    output: endpoints.getKnowledgeBase.response,
+  },
   'knowledge:create': {
     input: On.extend({
       name: z.string().trim().min(1),
@@ -434,7 +441,7 @@ export const channels = {
         .partial()
         .optional(),
     }),
-    output: ApiData,
+    output: endpoints.createKnowledgeBase.response,
   },
   'knowledge:update': {
     input: On.extend({
@@ -446,7 +453,7 @@ export const channels = {
         .partial()
         .optional(),
     }),
-    output: ApiData,
+    output: endpoints.updateKnowledgeBase.response,
   },
   'knowledge:documents': {
     input: On.extend({
@@ -468,15 +475,15 @@ export const channels = {
         .optional(),
       sortOrder: z.enum(['asc', 'desc']).optional(),
     }),
-    output: ApiData,
+    output: endpoints.listDocuments.response,
   },
   'knowledge:document': {
     input: On.extend({ knowledgeBaseId: Id, documentId: Id }),
-    output: ApiData,
+    output: endpoints.getDocument.response,
   },
   'knowledge:upload': {
     input: On.extend({ knowledgeBaseId: Id, file: FilePayloadSchema }),
-    output: ApiData,
+    output: endpoints.uploadDocument.response,
   },
 
   'docs:list': {
@@ -484,10 +491,10 @@ export const channels = {
       folderId: z.string().min(1).optional(),
       scope: z.enum(['active', 'archived', 'all']).optional(),
     }),
-    output: ApiData,
+    output: endpoints.listDocs.response,
   },
 
-  'usage:limits': { input: On, output: ApiData },
+  'usage:limits': { input: On, output: endpoints.usageLimits.response },
   /** The per-key /api/v1 limit from the last response seen on this connection. */
   'usage:rate-limit': {
     input: z.object({ connectionId: Id }),
@@ -504,9 +511,9 @@ export const channels = {
       endDate: z.string().optional(),
       order: z.enum(['asc', 'desc']).optional(),
     }),
-    output: ApiData,
+    output: endpoints.listLogs.response,
   },
-  'logs:detail': { input: On.extend({ logId: Id }), output: ApiData },
+  'logs:detail': { input: On.extend({ logId: Id }), output: endpoints.getLog.response },
 
   'audit:list': {
     input: On.extend(Cursor.shape).extend({
@@ -517,9 +524,9 @@ export const channels = {
       startDate: z.string().optional(),
       endDate: z.string().optional(),
     }),
-    output: ApiData,
+    output: endpoints.listAuditLogs.response,
   },
-  'audit:detail': { input: On.extend({ auditLogId: Id }), output: ApiData },
+  'audit:detail': { input: On.extend({ auditLogId: Id }), output: endpoints.getAuditLog.response },
 
   'workspaces:create': {
     input: z.object({
@@ -531,7 +538,7 @@ export const channels = {
         .optional(),
       skipDefaultWorkflow: z.boolean().optional(),
     }),
-    output: ApiData,
+    output: endpoints.createWorkspace.response,
   },
 
   'settings:get': { input: NoInput, output: SettingsSchema },

@@ -1,4 +1,4 @@
-import { endpoints } from '../client/endpoints-pending.ts'
+import { endpoints } from '../../src-shared/api/endpoints.ts'
 import type { AreaHandlers, CoreDeps } from './deps.ts'
 
 export function auditHandlers({ client }: CoreDeps): AreaHandlers<'audit'> {

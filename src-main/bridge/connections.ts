@@ -2,7 +2,7 @@
 import type { ErrorCode } from '../../src-shared/bridge.ts'
 import type { Connection } from '../../src-shared/bridge.ts'
 import { normalizeBaseUrl, parseDashboardUrl } from '../connections/dashboard-url.ts'
-import { endpoints } from '../client/endpoints-pending.ts'
+import { endpoints } from '../../src-shared/api/endpoints.ts'
 import type { AreaHandlers, CoreDeps } from './deps.ts'
 import { BridgeFailure } from './errors.ts'
 

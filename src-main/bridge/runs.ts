@@ -1,5 +1,5 @@
 // Runs: start in any mode, follow streams, cancel, resume, and hand late runs to the job tracker.
-import { endpoints } from '../client/endpoints-pending.ts'
+import { endpoints } from '../../src-shared/api/endpoints.ts'
 import { interpretExecute, sendExecute } from '../client/execute.ts'
 import { httpFailure } from '../client/api-errors.ts'
 import type { AreaHandlers, CoreDeps } from './deps.ts'
