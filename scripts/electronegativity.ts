@@ -22,9 +22,18 @@ const run = spawnSync(
     pathToFileURL(join(root, 'scripts/offline-got.ts')).href,
     join(root, 'node_modules/@doyensec/electronegativity/dist/index.js'),
     ...['-i', join(root, 'out'), '-r', '-v', 'false', '-e', electron.version, '-o', report],
+    // Modern class syntax in the bundles; without these the scanner skips those files.
+    ...['-p', 'classPrivateProperties,classPrivateMethods,classStaticBlock'],
   ],
   { cwd: root, encoding: 'utf8' },
 )
+// A file the scanner cannot parse is a file it did not check: that fails the step too.
+const unparsed = `${run.stdout}${run.stderr}`.split('\n').filter((l) => l.includes('Error parsing'))
+if (unparsed.length > 0) {
+  console.error(unparsed.join('\n'))
+  console.error('electronegativity could not parse every built file.')
+  process.exit(1)
+}
 let csv: string
 try {
   csv = readFileSync(report, 'utf8')
