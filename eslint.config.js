@@ -81,6 +81,24 @@ export default tseslint.config(
     },
   },
   {
+    // Tests beside the contract may use the test runner; the contract itself stays zod-only.
+    files: ['src-shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|zod/|vitest$|fast-check$|\\.{1,2}/)',
+              message: 'src-shared tests import only zod, vitest, fast-check and the contract.',
+            },
+            ...otherRooms('src-main', 'src-service', 'src-renderer', 'src-preload'),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-service/**/*.ts'],
     rules: {
       'no-restricted-imports': [

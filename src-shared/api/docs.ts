@@ -1,0 +1,55 @@
+// Workspace docs (files): the listing, multipart upload, download and archive.
+import { z } from 'zod'
+import {
+  Id,
+  NonNegativeInt,
+  Timestamp,
+  WorkspaceBodySchema,
+  WorkspaceQuerySchema,
+  successEnvelope,
+} from './common.ts'
+
+export const WorkspaceFileSchema = z.object({
+  id: Id,
+  name: z.string(),
+  size: NonNegativeInt,
+  /** MIME type. */
+  type: z.string(),
+  /** Storage key. */
+  key: z.string(),
+  /** User id of the uploader. */
+  uploadedBy: z.string(),
+  uploadedAt: Timestamp,
+})
+export type WorkspaceFile = z.infer<typeof WorkspaceFileSchema>
+
+export const DocsScopeSchema = z.enum(['active', 'archived', 'all'])
+export type DocsScope = z.infer<typeof DocsScopeSchema>
+
+export const ListDocsQuerySchema = z.object({
+  workspaceId: Id,
+  /** Omitted: the whole workspace. */
+  folderId: z.string().min(1).optional(),
+  scope: DocsScopeSchema.default('active'),
+})
+export type ListDocsQuery = z.infer<typeof ListDocsQuerySchema>
+
+export const ListDocsResponseSchema = successEnvelope(
+  z.object({ files: z.array(WorkspaceFileSchema), totalCount: NonNegativeInt }),
+)
+export type ListDocsResponse = z.infer<typeof ListDocsResponseSchema>
+
+/** The non-file fields of the multipart upload (the file part is named `file`). */
+export const UploadFileFieldsSchema = z.strictObject({ workspaceId: Id })
+
+/** Upload and archive answer with the file item as the docs listing shows it. */
+export const FileResponseSchema = successEnvelope(
+  z.object({ file: WorkspaceFileSchema, message: z.string().optional() }),
+)
+export type FileResponse = z.infer<typeof FileResponseSchema>
+export const UploadFileResponseSchema = FileResponseSchema
+export const ArchiveFileResponseSchema = FileResponseSchema
+
+/** Download: `GET /api/v1/files/{id}?workspaceId=` answers the bytes with Content-Disposition. */
+export const DownloadFileQuerySchema = WorkspaceQuerySchema
+export const ArchiveFileBodySchema = WorkspaceBodySchema
