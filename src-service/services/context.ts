@@ -3,6 +3,7 @@
 import { openStore, type Store } from '../store/index.ts'
 import { createKeyCipher, loadSecret, type KeyCipher } from '../auth/key-crypto.ts'
 import { PLAN_RATES, staticLimitsProvider, type LimitsProvider } from './limits.ts'
+import { openGate, type ExecutionGate } from './execution-gate.ts'
 
 export interface Clock {
   now(): Date
@@ -15,6 +16,8 @@ export interface ServiceContext {
   clock: Clock
   cipher: KeyCipher
   limits: LimitsProvider
+  /** Admission, buckets and billing for workflow runs (services/execution-gate.ts). */
+  gate: ExecutionGate
 }
 
 export const isoNow = (ctx: { clock: Clock }): string => ctx.clock.now().toISOString()
@@ -27,6 +30,7 @@ export interface ContextOptions {
   encryptionKey?: string
   /** Replaced by the execution part with real per-account buckets and usage. */
   limits?: LimitsProvider
+  gate?: ExecutionGate
 }
 
 /** Opens the data folder (database, migrations, secret) and wires the context. */
@@ -38,5 +42,6 @@ export function createServiceContext(options: ContextOptions): ServiceContext {
     clock,
     cipher: createKeyCipher(loadSecret(dataDir, options.encryptionKey)),
     limits: options.limits ?? staticLimitsProvider(PLAN_RATES.enterprise),
+    gate: options.gate ?? openGate,
   }
 }
