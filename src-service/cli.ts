@@ -27,7 +27,8 @@ const USAGE = `Usage: npm run service -- <command> [--data DIR] ...
   workspaces create NAME [--color #RRGGBB] [--skip-default-workflow]
   workflows import FILE --workspace ID [--name N] [--deploy]
 Commands act as --user EMAIL, by default the owner created by seed.
-Environment: SERVICE_ENCRYPTION_KEY, RATE_LIMIT_API_PER_MINUTE.`
+Environment: SERVICE_ENCRYPTION_KEY, RATE_LIMIT_API_PER_MINUTE, RATE_LIMIT_ENTERPRISE_SYNC,
+RATE_LIMIT_ENTERPRISE_ASYNC, ADMISSION_GATE_MAX_INFLIGHT.`
 
 const OPTIONS = {
   data: { type: 'string' },

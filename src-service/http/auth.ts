@@ -19,7 +19,7 @@ import type { KeyType } from '../store/keys-repo.ts'
 import type { WorkflowRecord } from '../store/workflows-repo.ts'
 import type { ServiceContext } from '../services/context.ts'
 import { ServiceError, forbidden, notFound } from '../services/errors.ts'
-import { TokenBuckets } from './rate-limiter.ts'
+import { TokenBuckets } from '../services/token-buckets.ts'
 
 /** How a route is authorized. `need` defaults to read for GET and write otherwise. */
 export type AuthRule =

@@ -36,6 +36,7 @@ export function validationBody(error: z.ZodError): { error: string; details: unk
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ServiceError | z.ZodError, request, reply) => {
     if (error instanceof ServiceError) {
+      if (error.headers) reply.headers(error.headers)
       return reply.code(STATUS[error.kind]).send({
         error: error.message,
         ...(error.code === undefined ? {} : { code: error.code }),

@@ -2,8 +2,9 @@
 // and the configuration. Built once by buildApp (or by the CLI without any HTTP at all).
 import { openStore, type Store } from '../store/index.ts'
 import { createKeyCipher, loadSecret, type KeyCipher } from '../auth/key-crypto.ts'
-import { PLAN_RATES, staticLimitsProvider, type LimitsProvider } from './limits.ts'
-import { openGate, type ExecutionGate } from './execution-gate.ts'
+import type { LimitsProvider } from './limits.ts'
+import type { ExecutionGate } from './execution-gate.ts'
+import { createExecutionLimits } from './execution-limits.ts'
 
 export interface Clock {
   now(): Date
@@ -28,20 +29,27 @@ export interface ContextOptions {
   clock?: Clock
   /** Server secret for key encryption (else `secret.key` in the data folder). */
   encryptionKey?: string
-  /** Replaced by the execution part with real per-account buckets and usage. */
+  /** Default: the real execution limits (services/execution-limits.ts) serve both. */
   limits?: LimitsProvider
   gate?: ExecutionGate
+  /** Execute requests per minute for every account (burst 2x); default 600 sync / 5000 async. */
+  executionRates?: { sync?: number; async?: number }
+  /** In-flight runs admitted per process before 429 + Retry-After: 5; default 500. */
+  maxInFlightRuns?: number
 }
 
 /** Opens the data folder (database, migrations, secret) and wires the context. */
 export function createServiceContext(options: ContextOptions): ServiceContext {
   const clock = options.clock ?? systemClock
   const dataDir = options.dataDir ?? null
+  const store = openStore(dataDir, () => clock.now().toISOString())
+  const { executionRates: rates, maxInFlightRuns: maxInFlight } = options
+  const limits = createExecutionLimits({ store, clock, rates, maxInFlight })
   return {
-    store: openStore(dataDir, () => clock.now().toISOString()),
+    store,
     clock,
     cipher: createKeyCipher(loadSecret(dataDir, options.encryptionKey)),
-    limits: options.limits ?? staticLimitsProvider(PLAN_RATES.enterprise),
-    gate: options.gate ?? openGate,
+    limits: options.limits ?? limits,
+    gate: options.gate ?? limits,
   }
 }

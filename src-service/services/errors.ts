@@ -17,11 +17,18 @@ export class ServiceError extends Error {
   readonly details: unknown[] | undefined
   /** Extra top-level fields of the error body (for example `retryAfter` on 429). */
   readonly extra: Record<string, unknown> | undefined
+  /** Response headers the error carries whatever layer throws it (`Retry-After` on 429). */
+  readonly headers: Readonly<Record<string, string>> | undefined
 
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { code?: string; details?: unknown[]; extra?: Record<string, unknown> } = {},
+    options: {
+      code?: string
+      details?: unknown[]
+      extra?: Record<string, unknown>
+      headers?: Record<string, string>
+    } = {},
   ) {
     super(message)
     this.name = 'ServiceError'
@@ -29,6 +36,7 @@ export class ServiceError extends Error {
     this.code = options.code
     this.details = options.details
     this.extra = options.extra
+    this.headers = options.headers
   }
 }
 

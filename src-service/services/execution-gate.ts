@@ -32,6 +32,12 @@ export interface AdmissionTicket {
   readonly billedUserId: string
   /** Called exactly once when the run ends; frees the in-flight slot and records the cost. */
   settle(usage: RunUsage): void
+  /**
+   * Optional early release of the in-flight slot while the run goes on elsewhere (an async
+   * run once its job is durably queued): the admission gate caps work this process is doing
+   * for requests, not queued jobs. Idempotent; settle is still required for billing.
+   */
+  release?(): void
 }
 
 export interface ExecutionGate {

@@ -1,8 +1,7 @@
-// The `limits` object attached to /api/v1 workflow, log and audit-log responses. Execution
-// (per-account sync/async buckets, usage cost) is built by the execution part; until then
-// this provider reports the plan's configured rates with full buckets and no usage, and the
-// execution part replaces it via buildApp's `limits` option.
-import type { Plan } from '../store/identity-repo.ts'
+// The `limits` object attached to /api/v1 workflow, log and audit-log responses, and the plan
+// tables behind it. The provider is the real execution limits (services/execution-limits.ts):
+// the billed account's sync/async buckets as they stand and its usage this billing period.
+import type { Plan, WorkspaceRecord } from '../store/identity-repo.ts'
 import type { Caller } from '../auth/access.ts'
 
 export interface RateBucketSnapshot {
@@ -18,7 +17,14 @@ export interface LimitsSnapshot {
 }
 
 export interface LimitsProvider {
-  snapshot(caller: Caller, plan: Plan, now: Date): LimitsSnapshot
+  /**
+   * The account (user id) billed when `caller` acts in `workspace`: the key holder for personal
+   * keys, the workspace's billed account for workspace and organization keys. With no
+   * workspace in the request, the account the key itself bills (see execution-limits.ts).
+   */
+  billedAccount(caller: Caller, workspace: WorkspaceRecord | null): string
+  /** The account's buckets and usage now (drawing nothing). */
+  snapshot(billedUserId: string): LimitsSnapshot
 }
 
 /** Per-minute rates by plan (API-NOTES); the local service is self-hosted, so enterprise. */
@@ -35,24 +41,4 @@ export const PLAN_USAGE_LIMITS: Record<Plan, number> = {
   pro: 100,
   team: 500,
   enterprise: 5000,
-}
-
-export function staticLimitsProvider(rates: { sync: number; async: number }): LimitsProvider {
-  const bucket = (rate: number, now: Date): RateBucketSnapshot => ({
-    requestsPerMinute: rate,
-    maxBurst: rate * 2,
-    remaining: rate * 2,
-    resetAt: new Date(now.getTime() + 60_000).toISOString(),
-  })
-  return {
-    snapshot(_caller, plan, now) {
-      return {
-        workflowExecutionRateLimit: {
-          sync: bucket(rates.sync, now),
-          async: bucket(rates.async, now),
-        },
-        usage: { currentPeriodCost: 0, limit: PLAN_USAGE_LIMITS[plan], plan, isExceeded: false },
-      }
-    },
-  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TokenBuckets } from './rate-limiter.ts'
+import { TokenBuckets } from './token-buckets.ts'
 
 describe('TokenBuckets', () => {
   it('allows a burst of 2 x rate, then refuses until the next 60 s window', () => {
@@ -18,5 +18,17 @@ describe('TokenBuckets', () => {
     for (let i = 0; i < 4; i++) buckets.take('a', 0)
     expect(buckets.take('b', 0).remaining).toBe(3)
     expect(buckets.take('a', 10 * 60_000)).toMatchObject({ allowed: true, remaining: 3 })
+  })
+})
+
+describe('TokenBuckets.peek', () => {
+  it('reports without drawing, refills like take, and leaves unused ids full', () => {
+    const buckets = new TokenBuckets(2)
+    expect(buckets.peek('new', 5)).toEqual({ limit: 4, remaining: 4, resetAt: 60_005 })
+    buckets.take('a', 0)
+    buckets.take('a', 0)
+    expect(buckets.peek('a', 1000)).toEqual({ limit: 4, remaining: 2, resetAt: 60_000 })
+    expect(buckets.peek('a', 1000).remaining).toBe(2)
+    expect(buckets.peek('a', 60_000)).toEqual({ limit: 4, remaining: 4, resetAt: 120_000 })
   })
 })
