@@ -72,4 +72,36 @@ describe('service CLI', () => {
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
   })
+
+  it('start takes the execution rates from RATE_LIMIT_ENTERPRISE_SYNC / _ASYNC', async () => {
+    const { keys } = JSON.parse(cli('seed', '--json').stdout)
+    const env = {
+      ...process.env,
+      RATE_LIMIT_ENTERPRISE_SYNC: '42',
+      RATE_LIMIT_ENTERPRISE_ASYNC: '7',
+    }
+    const child = spawn(process.execPath, [CLI, 'start', '--data', dataDir, '--port', '0'], { env })
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = ''
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString()
+          const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out)
+          if (match) resolve(match[1] as string)
+        })
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)))
+      })
+      const res = await fetch(`${url}/api/users/me/usage-limits`, {
+        headers: { 'X-API-Key': keys.personal },
+      })
+      expect(res.status).toBe(200)
+      const body = await res.json()
+      expect(body.rateLimit.sync).toMatchObject({ requestsPerMinute: 42, maxBurst: 84 })
+      expect(body.rateLimit.async).toMatchObject({ requestsPerMinute: 7, maxBurst: 14 })
+    } finally {
+      child.kill('SIGTERM')
+      await exited
+    }
+  })
 })

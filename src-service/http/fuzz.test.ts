@@ -28,6 +28,7 @@ const ENDPOINTS: { method: Method; path: (id: string) => string }[] = [
   { method: 'DELETE', path: (id) => `/api/v1/workflows/${id}/deploy` },
   { method: 'GET', path: () => '/api/v1/audit-logs' },
   { method: 'GET', path: (id) => `/api/v1/audit-logs/${id}` },
+  { method: 'GET', path: () => '/api/users/me/usage-limits' },
 ]
 
 // Values that reach interesting branches more often than pure noise would.

@@ -17,12 +17,7 @@ import type { Store } from '../store/index.ts'
 import { billingPeriodOf, runCostMicros, toDollars } from './billing.ts'
 import type { Clock } from './context.ts'
 import { ServiceError } from './errors.ts'
-import type {
-  AdmissionTicket,
-  AdmitRequest,
-  ExecutionGate,
-  RunUsage,
-} from './execution-gate.ts'
+import type { AdmissionTicket, AdmitRequest, ExecutionGate, RunUsage } from './execution-gate.ts'
 import {
   PLAN_RATES,
   PLAN_USAGE_LIMITS,
