@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UsageLimitsResponseSchema } from '../src-shared/api/usage.ts'
 
 const CLI = join(import.meta.dirname, 'cli.ts')
 let dataDir: string
@@ -96,7 +97,7 @@ describe('service CLI', () => {
         headers: { 'X-API-Key': keys.personal },
       })
       expect(res.status).toBe(200)
-      const body = await res.json()
+      const body = UsageLimitsResponseSchema.parse(await res.json())
       expect(body.rateLimit.sync).toMatchObject({ requestsPerMinute: 42, maxBurst: 84 })
       expect(body.rateLimit.async).toMatchObject({ requestsPerMinute: 7, maxBurst: 14 })
     } finally {
