@@ -4,20 +4,21 @@ import { capture, pickConnection, scan, serviceHas } from './ui.ts'
 test('usage shows the sync and async buckets with their reset countdown and the period cost', async ({
   page,
   webApp,
-  seed,
 }) => {
-  test.skip(
-    !(await serviceHas(webApp, seed, 'GET', '/api/users/me/usage-limits')),
-    'the local service has no usage-limits route yet (src-service is still being built)',
-  )
   await openApp(page, webApp, '#/usage')
   await pickConnection(page, 'This computer')
-  const sync = page.getByRole('region', { name: 'Sync requests' })
+  const sync = page.getByRole('region', { name: 'Sync requests', exact: true })
   await expect(sync.getByText(/of [\d,]+ left/)).toBeVisible()
   await expect(sync.getByText(/Resets (in|now)/)).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Async requests' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Cost this period' })).toBeVisible()
-  await expect(page.getByText('enterprise plan')).toBeVisible()
+  // The countdown ticks while the screen is visible.
+  const resets = sync.getByLabel('Sync resets')
+  const shown = (await resets.textContent()) ?? ''
+  await expect(resets).not.toHaveText(shown)
+  await expect(page.getByRole('region', { name: 'Async requests', exact: true })).toBeVisible()
+  const cost = page.getByRole('region', { name: 'Cost this period' })
+  await expect(cost.getByText('of $5,000.00')).toBeVisible()
+  await expect(cost.getByText(/% of the enterprise plan's budget used/)).toBeVisible()
+  await expect(page.getByText('enterprise plan', { exact: true })).toBeVisible()
   // The workflow list answers with the per-key /api/v1 limit; Usage shows what it saw.
   await page
     .getByRole('navigation', { name: 'Main' })

@@ -9,12 +9,38 @@ import { queryKeys } from '../queries/keys.ts'
 import { PageHeader } from '../components/page.tsx'
 import { EmptyState, ErrorState, LoadingState } from '../components/states.tsx'
 import { useNow, usePageVisible } from '../components/use-now.ts'
-import { formatAgo, formatBytes, formatDuration, formatMoney, formatNumber } from '../format.ts'
+import { formatAgo, formatBytes, formatMoney, formatNumber } from '../format.ts'
 
 function countdown(resetAt: string | null | undefined, now: number): string {
   if (!resetAt) return '—'
-  const ms = new Date(resetAt).getTime() - now
-  return ms <= 0 ? 'now' : `in ${formatDuration(Math.ceil(ms / 1000) * 1000)}`
+  const seconds = Math.ceil((new Date(resetAt).getTime() - now) / 1000)
+  if (seconds <= 0) return 'now'
+  const m = Math.floor(seconds / 60)
+  const rest = seconds % 60
+  if (m === 0) return `in ${rest} s`
+  return rest === 0 ? `in ${m} min` : `in ${m} min ${rest} s`
+}
+
+/** Dollars; small amounts keep enough digits to show that runs cost something. */
+function formatCost(n: number): string {
+  if (n > 0 && n < 1) {
+    return n.toLocaleString(undefined, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    })
+  }
+  return formatMoney(n)
+}
+
+const percent = (part: number, whole: number) =>
+  `${(whole ? (part / whole) * 100 : 0).toLocaleString(undefined, { maximumFractionDigits: 1 })}%`
+
+function keyTone(remaining: number | null | undefined, limit: number | null | undefined) {
+  if (!limit || remaining === null || remaining === undefined) return ''
+  if (remaining <= 0) return 'danger'
+  return remaining / limit < 0.2 ? 'warning' : 'success'
 }
 
 function BucketCard({ title, bucket, now }: { title: string; bucket: Bucket; now: number }) {
@@ -82,6 +108,7 @@ export function UsageScreen() {
   const costPct = u?.usage.limit
     ? Math.min(100, (u.usage.currentPeriodCost / u.usage.limit) * 100)
     : 0
+  const overBudget = !!u?.usage.limit && u.usage.currentPeriodCost >= u.usage.limit
   return (
     <div className="page">
       <PageHeader
@@ -109,7 +136,7 @@ export function UsageScreen() {
               <BucketCard title="Sync" bucket={u.rateLimit.sync} now={now} />
               <BucketCard title="Async" bucket={u.rateLimit.async} now={now} />
             </div>
-            <p className="subtle">
+            <p className="muted usage-note">
               Every run counts against the sync bucket, background runs too; background runs also
               use the async bucket.
               {u.rateLimit.authType &&
@@ -122,16 +149,18 @@ export function UsageScreen() {
               <section className="card card-body meter" aria-label="Cost this period">
                 <div className="row between">
                   <h2>Cost this period</h2>
-                  {u.usage.limit && u.usage.currentPeriodCost >= u.usage.limit ? (
+                  {overBudget ? (
                     <span className="chip danger">Limit reached</span>
-                  ) : null}
+                  ) : (
+                    <span className="chip success">Within budget</span>
+                  )}
                 </div>
                 <div className="big">
-                  {formatMoney(u.usage.currentPeriodCost)}{' '}
+                  {formatCost(u.usage.currentPeriodCost)}{' '}
                   <small>of {u.usage.limit ? formatMoney(u.usage.limit) : 'no limit'}</small>
                 </div>
                 <div
-                  className={`progress lg ${costPct >= 100 ? 'danger' : costPct > 80 ? 'warning' : ''}`}
+                  className={`progress lg ${costPct >= 100 ? 'danger' : costPct > 80 ? 'warning' : 'success'}`}
                   role="progressbar"
                   aria-label="Cost against the limit"
                   aria-valuemin={0}
@@ -140,11 +169,21 @@ export function UsageScreen() {
                 >
                   <div className="progress-bar" style={{ width: `${costPct}%` }} />
                 </div>
-                {u.storage && (
-                  <span className="subtle">
-                    Storage {formatBytes(u.storage.usedBytes)}
-                    {u.storage.limitBytes ? ` of ${formatBytes(u.storage.limitBytes)}` : ''}
-                  </span>
+                <span className="subtle">
+                  {u.usage.limit
+                    ? `${percent(u.usage.currentPeriodCost, u.usage.limit)} of the ${u.usage.plan ?? ''} plan's budget used`
+                    : `${u.usage.plan ?? 'This'} plan has no usage limit`}
+                  {u.storage &&
+                    ` · storage ${formatBytes(u.storage.usedBytes)}${u.storage.limitBytes ? ` of ${formatBytes(u.storage.limitBytes)}` : ''}`}
+                </span>
+                {overBudget && (
+                  <div className="callout danger" role="alert">
+                    <AlertTriangle aria-hidden="true" />
+                    <div>
+                      The budget for this billing period is spent. Runs are refused (HTTP 402) until
+                      the next period or a plan upgrade.
+                    </div>
+                  </div>
                 )}
               </section>
               <section className="card card-body meter" aria-label="API rate limit for this key">
@@ -152,7 +191,23 @@ export function UsageScreen() {
                 {rate.data ? (
                   <>
                     <div className="big">
-                      {rate.data.remaining ?? '—'} <small>of {rate.data.limit ?? '—'} left</small>
+                      {formatNumber(rate.data.remaining)}{' '}
+                      <small>of {formatNumber(rate.data.limit)} left</small>
+                    </div>
+                    <div
+                      className={`progress lg ${keyTone(rate.data.remaining, rate.data.limit)}`}
+                      role="progressbar"
+                      aria-label="API requests remaining for this key"
+                      aria-valuemin={0}
+                      aria-valuemax={rate.data.limit ?? 0}
+                      aria-valuenow={rate.data.remaining ?? 0}
+                    >
+                      <div
+                        className="progress-bar"
+                        style={{
+                          width: `${rate.data.limit ? Math.min(100, ((rate.data.remaining ?? 0) / rate.data.limit) * 100) : 0}%`,
+                        }}
+                      />
                     </div>
                     <span className="subtle">
                       Resets {countdown(rate.data.reset, now)} · seen{' '}
