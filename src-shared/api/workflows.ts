@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import {
   Id,
+  JsonObjectSchema,
   LimitsSchema,
   NonNegativeInt,
   Timestamp,
@@ -117,7 +118,10 @@ export const ImportWorkflowBodySchema = z.strictObject({
   workspaceId: Id,
   folderId: z.string().min(1).optional(),
   name: z.string().trim().min(1).max(200).optional(),
-  workflow: WorkflowImportSchema,
+  // Any JSON object: the service checks the definition itself (WorkflowImportSchema's shape,
+  // plus the engine's own rules) so that its 400 names the problem ("Unknown block types:
+  // slack", "Invalid workflow: blocks.a.type: ...") instead of a bare union failure.
+  workflow: JsonObjectSchema,
 })
 export type ImportWorkflowBody = z.infer<typeof ImportWorkflowBodySchema>
 

@@ -2,7 +2,8 @@
 // unscoped personal key (spec, Authentication 8); the rule is declared once for both.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AuthRule } from '../auth.ts'
-import { IdParams, ListAuditLogsQuery } from './schemas-pending.ts'
+import { IdParamsSchema as IdParams } from '../../../src-shared/api/common.ts'
+import { ListAuditLogsQuerySchema as ListAuditLogsQuery } from '../../../src-shared/api/audit.ts'
 import { getAuditLog, listAuditLogs } from '../../services/audit-logs.ts'
 import { organizationOf } from '../auth.ts'
 import { limitsFor } from '../limits.ts'

@@ -1,12 +1,14 @@
 // Workflow routes: list, detail, deploy status, import, deploy and undeploy.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  IdParams,
-  ImportWorkflowBody,
-  ListWorkflowsQuery,
-  WorkspaceBody,
-  WorkspaceQuery,
-} from './schemas-pending.ts'
+  IdParamsSchema as IdParams,
+  WorkspaceBodySchema as WorkspaceBody,
+  WorkspaceQuerySchema as WorkspaceQuery,
+} from '../../../src-shared/api/common.ts'
+import {
+  ImportWorkflowBodySchema as ImportWorkflowBody,
+  ListWorkflowsQuerySchema as ListWorkflowsQuery,
+} from '../../../src-shared/api/workflows.ts'
 import {
   deployWorkflow,
   importWorkflow,

@@ -1,6 +1,6 @@
 // POST /api/v1/workspaces: personal keys only (spec, Authentication 8).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { CreateWorkspaceBody } from './schemas-pending.ts'
+import { CreateWorkspaceBodySchema as CreateWorkspaceBody } from '../../../src-shared/api/workspaces.ts'
 import { createWorkspace, workspaceView } from '../../services/workspaces.ts'
 import { callerOf } from '../auth.ts'
 
