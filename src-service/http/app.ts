@@ -10,6 +10,7 @@ import { installErrorHandling } from './errors.ts'
 import { workflowRoutes } from './routes/workflows.ts'
 import { workspaceRoutes } from './routes/workspaces.ts'
 import { auditLogRoutes } from './routes/audit-logs.ts'
+import { tableRoutes } from './routes/tables.ts'
 
 export interface AppOptions extends ContextOptions {
   /** false (default) for silence, true for pino JSON on stdout, or pino options. */
@@ -47,6 +48,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await app.register(workspaceRoutes)
   await app.register(workflowRoutes)
   await app.register(auditLogRoutes)
+  await app.register(tableRoutes)
   return app
 }
 

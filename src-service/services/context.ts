@@ -18,6 +18,8 @@ export interface ServiceContext {
   limits: LimitsProvider
   /** Admission, buckets and billing for workflow runs (services/execution-gate.ts). */
   gate: ExecutionGate
+  /** `maxRows` of tables created from now on (default 10000, API-NOTES). */
+  tableMaxRows: number
 }
 
 export const isoNow = (ctx: { clock: Clock }): string => ctx.clock.now().toISOString()
@@ -31,6 +33,7 @@ export interface ContextOptions {
   /** Replaced by the execution part with real per-account buckets and usage. */
   limits?: LimitsProvider
   gate?: ExecutionGate
+  tableMaxRows?: number
 }
 
 /** Opens the data folder (database, migrations, secret) and wires the context. */
@@ -43,5 +46,6 @@ export function createServiceContext(options: ContextOptions): ServiceContext {
     cipher: createKeyCipher(loadSecret(dataDir, options.encryptionKey)),
     limits: options.limits ?? staticLimitsProvider(PLAN_RATES.enterprise),
     gate: options.gate ?? openGate,
+    tableMaxRows: options.tableMaxRows ?? 10_000,
   }
 }

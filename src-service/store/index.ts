@@ -7,6 +7,7 @@ import { createKeysRepo } from './keys-repo.ts'
 import { createWorkflowsRepo } from './workflows-repo.ts'
 import { createAuditRepo } from './audit-repo.ts'
 import { createMetaRepo } from './meta-repo.ts'
+import { createTablesRepo } from './tables-repo.ts'
 
 export { transaction, type Db } from './db.ts'
 
@@ -18,6 +19,7 @@ export function createStore(db: Db, now: () => string) {
     workflows: createWorkflowsRepo(db, now),
     audit: createAuditRepo(db, now),
     meta: createMetaRepo(db),
+    tables: createTablesRepo(db, now),
   }
 }
 

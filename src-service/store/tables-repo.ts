@@ -1,0 +1,419 @@
+// User tables, their rows, and the per-column indexes that keep row queries fast.
+//
+// Rows of every table share `table_rows`; each table gets partial expression indexes
+// `ON table_rows(json_extract(data, '$.<col>'), position) WHERE table_id = '<id>'`, one per
+// non-json column (UNIQUE for unique columns, so the database enforces uniqueness too). SQLite
+// uses a partial index only when the query names the same table id as a literal, so statements
+// over one table's rows inline its id; ids are UUIDs this repository generated, and are checked
+// to be exactly that before they are written into SQL.
+import { randomUUID } from 'node:crypto'
+import type { StatementSync } from 'node:sqlite'
+import { COLUMN_NAME_PATTERN, type Column } from '../../src-shared/api/index.ts'
+import type { Db } from './db.ts'
+import { cellSql, compileFilter, compileSort, type SqlValue } from './row-query.ts'
+import type { RowFilter, RowSort } from '../../src-shared/api/index.ts'
+
+export interface TableRecord {
+  id: string
+  workspaceId: string
+  name: string
+  description: string
+  columns: Column[]
+  maxRows: number
+  rowCount: number
+  createdAt: string
+  updatedAt: string
+  archivedAt: string | null
+}
+
+export interface RowRecord {
+  id: string
+  tableId: string
+  position: number
+  data: Record<string, unknown>
+  createdAt: string
+  updatedAt: string
+}
+
+type SqlRow = Record<string, unknown>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** The table id as an SQL literal (see the module comment). */
+function tableLiteral(tableId: string): string {
+  if (!UUID.test(tableId)) throw new Error(`not a table id: ${tableId}`)
+  return `'${tableId}'`
+}
+
+const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
+/** Index names are case-insensitive in SQLite while column names are not: hex keeps them apart. */
+const indexPrefix = (tableId: string) => `trx_${tableId.replace(/-/g, '')}_`
+const indexName = (tableId: string, column: Column) =>
+  `${indexPrefix(tableId)}${column.unique ? 'u' : 'i'}_${hex(column.name)}`
+
+/** The JSON path of a column's cell (names are identifiers, so no quoting is needed). */
+function pathOf(column: string): string {
+  if (!COLUMN_NAME_PATTERN.test(column)) throw new Error(`unsafe column name ${column}`)
+  return `$.${column}`
+}
+
+/** Columns that get an index: every type with a scalar value (json cells are documents). */
+export const isIndexed = (column: Column) => column.type !== 'json'
+
+const toTable = (r: SqlRow): TableRecord => ({
+  id: String(r.id),
+  workspaceId: String(r.workspace_id),
+  name: String(r.name),
+  description: String(r.description),
+  columns: JSON.parse(String(r.columns)) as Column[],
+  maxRows: Number(r.max_rows),
+  rowCount: Number(r.row_count),
+  createdAt: String(r.created_at),
+  updatedAt: String(r.updated_at),
+  archivedAt: r.archived_at == null ? null : String(r.archived_at),
+})
+
+const ROW_COLUMNS = 'id, table_id, position, json(data) AS data, created_at, updated_at'
+
+const toRow = (r: SqlRow): RowRecord => ({
+  id: String(r.id),
+  tableId: String(r.table_id),
+  position: Number(r.position),
+  data: JSON.parse(String(r.data)) as Record<string, unknown>,
+  createdAt: String(r.created_at),
+  updatedAt: String(r.updated_at),
+})
+
+/** A cell value as SQL sees it through json_extract (booleans are 1/0). */
+export function sqlValueOf(value: unknown): SqlValue {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'boolean') return value ? 1 : 0
+  if (typeof value === 'number' || typeof value === 'string') return value
+  return JSON.stringify(value)
+}
+
+export interface RowListQuery {
+  filter?: RowFilter
+  sort?: RowSort
+  limit: number
+  offset: number
+}
+
+export function createTablesRepo(db: Db, now: () => string) {
+  // Row statements embed a table id, so there is one set per table in use: a small cache,
+  // emptied when it fills, instead of db.stmt's unbounded one.
+  const dynamic = new Map<string, StatementSync>()
+  const prepare = (sql: string): StatementSync => {
+    let statement = dynamic.get(sql)
+    if (!statement) {
+      if (dynamic.size >= 500) dynamic.clear()
+      statement = db.raw.prepare(sql)
+      dynamic.set(sql, statement)
+    }
+    return statement
+  }
+
+  const repo = {
+    create(input: {
+      workspaceId: string
+      name: string
+      description: string
+      columns: Column[]
+      maxRows: number
+      createdBy: string
+    }): TableRecord {
+      const id = randomUUID()
+      const at = now()
+      db.stmt(
+        `INSERT INTO user_tables (id, workspace_id, name, description, columns, max_rows,
+           created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        id,
+        input.workspaceId,
+        input.name,
+        input.description,
+        JSON.stringify(input.columns),
+        input.maxRows,
+        input.createdBy,
+        at,
+        at,
+      )
+      repo.syncIndexes(id, input.columns)
+      return repo.get(input.workspaceId, id) as TableRecord
+    },
+
+    /** An active (not archived) table of the workspace. */
+    get(workspaceId: string, id: string): TableRecord | null {
+      const row = db
+        .stmt('SELECT * FROM user_tables WHERE id = ? AND workspace_id = ? AND archived_at IS NULL')
+        .get(id, workspaceId)
+      return row ? toTable(row) : null
+    },
+
+    findByName(workspaceId: string, name: string): TableRecord | null {
+      const row = db
+        .stmt(
+          `SELECT * FROM user_tables WHERE workspace_id = ? AND name = ? AND archived_at IS NULL`,
+        )
+        .get(workspaceId, name)
+      return row ? toTable(row) : null
+    },
+
+    list(workspaceId: string): TableRecord[] {
+      return db
+        .stmt(
+          `SELECT * FROM user_tables WHERE workspace_id = ? AND archived_at IS NULL
+           ORDER BY created_at, id`,
+        )
+        .all(workspaceId)
+        .map(toTable)
+    },
+
+    archive(id: string): void {
+      const at = now()
+      db.stmt('UPDATE user_tables SET archived_at = ?, updated_at = ? WHERE id = ?').run(at, at, id)
+      // Archived tables take no more writes; their indexes would only slow other tables down.
+      repo.syncIndexes(id, [])
+    },
+
+    setColumns(id: string, columns: Column[]): void {
+      db.stmt('UPDATE user_tables SET columns = ?, updated_at = ? WHERE id = ?').run(
+        JSON.stringify(columns),
+        now(),
+        id,
+      )
+      repo.syncIndexes(id, columns)
+    },
+
+    /** Creates and drops this table's indexes so there is exactly one per indexed column. */
+    syncIndexes(tableId: string, columns: readonly Column[]): void {
+      const prefix = indexPrefix(tableId)
+      const existing = new Set(
+        db
+          .stmt(
+            `SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'table_rows'
+             AND substr(name, 1, ?) = ?`,
+          )
+          .all(prefix.length, prefix)
+          .map((r) => String(r.name)),
+      )
+      const wanted = new Map(columns.filter(isIndexed).map((c) => [indexName(tableId, c), c]))
+      for (const name of existing) {
+        if (!wanted.has(name)) db.raw.exec(`DROP INDEX "${name}"`)
+      }
+      for (const [name, column] of wanted) {
+        if (existing.has(name)) continue
+        db.raw.exec(
+          `CREATE ${column.unique ? 'UNIQUE ' : ''}INDEX "${name}" ON table_rows(` +
+            `${cellSql(column.name)}${column.unique ? '' : ', position'}) ` +
+            `WHERE table_id = ${tableLiteral(tableId)}`,
+        )
+      }
+      dynamic.clear()
+    },
+
+    // ---- Rows ----
+
+    /** Inserts rows in order with consecutive positions; the caller holds the transaction. */
+    insertRows(tableId: string, datas: readonly Record<string, unknown>[]): RowRecord[] {
+      const at = now()
+      const next = db
+        .stmt('SELECT next_position FROM user_tables WHERE id = ?')
+        .get(tableId) as SqlRow
+      let position = Number(next.next_position)
+      const insert = db.stmt(
+        `INSERT INTO table_rows (id, table_id, position, data, created_at, updated_at)
+         VALUES (?, ?, ?, jsonb(?), ?, ?)`,
+      )
+      const rows = datas.map((data) => {
+        const row: RowRecord = {
+          id: randomUUID(),
+          tableId,
+          position: position++,
+          data,
+          createdAt: at,
+          updatedAt: at,
+        }
+        insert.run(row.id, tableId, row.position, JSON.stringify(data), at, at)
+        return row
+      })
+      db.stmt(
+        `UPDATE user_tables SET next_position = ?, row_count = row_count + ?, updated_at = ?
+         WHERE id = ?`,
+      ).run(position, rows.length, at, tableId)
+      return rows
+    },
+
+    getRow(tableId: string, rowId: string): RowRecord | null {
+      const row = db
+        .stmt(`SELECT ${ROW_COLUMNS} FROM table_rows WHERE id = ? AND table_id = ?`)
+        .get(rowId, tableId)
+      return row ? toRow(row) : null
+    },
+
+    updateRow(tableId: string, rowId: string, data: Record<string, unknown>): RowRecord {
+      const at = now()
+      db.stmt(
+        'UPDATE table_rows SET data = jsonb(?), updated_at = ? WHERE id = ? AND table_id = ?',
+      ).run(JSON.stringify(data), at, rowId, tableId)
+      db.stmt('UPDATE user_tables SET updated_at = ? WHERE id = ?').run(at, tableId)
+      return repo.getRow(tableId, rowId) as RowRecord
+    },
+
+    /** Deletes the listed rows of the table; returns the ids that existed. */
+    deleteRows(tableId: string, rowIds: readonly string[]): string[] {
+      const deleted = db
+        .stmt(
+          `DELETE FROM table_rows WHERE table_id = ? AND id IN (SELECT value FROM json_each(?))
+           RETURNING id`,
+        )
+        .all(tableId, JSON.stringify(rowIds))
+        .map((r) => String(r.id))
+      repo.countDeleted(tableId, deleted.length)
+      return deleted
+    },
+
+    deleteMatching(tableId: string, columns: readonly Column[], filter: RowFilter): string[] {
+      const where = compileFilter(filter, columns)
+      const deleted = prepare(
+        `DELETE FROM table_rows WHERE table_id = ${tableLiteral(tableId)} AND (${where.sql})
+         RETURNING id`,
+      )
+        .all(...where.params)
+        .map((r) => String(r.id))
+      repo.countDeleted(tableId, deleted.length)
+      return deleted
+    },
+
+    countDeleted(tableId: string, n: number): void {
+      if (n === 0) return
+      db.stmt('UPDATE user_tables SET row_count = row_count - ?, updated_at = ? WHERE id = ?').run(
+        n,
+        now(),
+        tableId,
+      )
+    },
+
+    /** One page of rows; throws RowQueryError for a filter or sort the table cannot run. */
+    listRows(tableId: string, columns: readonly Column[], q: RowListQuery): RowRecord[] {
+      const where = compileFilter(q.filter, columns)
+      const order = compileSort(q.sort, columns)
+      return prepare(
+        `SELECT ${ROW_COLUMNS} FROM table_rows WHERE table_id = ${tableLiteral(tableId)}
+         AND (${where.sql}) ORDER BY ${order} LIMIT ? OFFSET ?`,
+      )
+        .all(...where.params, q.limit, q.offset)
+        .map(toRow)
+    },
+
+    countRows(tableId: string, columns: readonly Column[], filter: RowFilter): number {
+      const where = compileFilter(filter, columns)
+      const row = prepare(
+        `SELECT count(*) AS n FROM table_rows WHERE table_id = ${tableLiteral(tableId)}
+         AND (${where.sql})`,
+      ).get(...where.params) as SqlRow
+      return Number(row.n)
+    },
+
+    /** Rows whose `column` holds one of `values` (exact match; served by the unique index). */
+    findByValues(
+      tableId: string,
+      column: string,
+      values: readonly SqlValue[],
+    ): { id: string; value: SqlValue }[] {
+      if (values.length === 0) return []
+      const cell = cellSql(column)
+      return prepare(
+        `SELECT id, ${cell} AS v FROM table_rows WHERE table_id = ${tableLiteral(tableId)}
+         AND ${cell} IN (SELECT value FROM json_each(?))`,
+      )
+        .all(JSON.stringify(values))
+        .map((r) => ({ id: String(r.id), value: r.v as SqlValue }))
+    },
+
+    /** Values of `column` held by more than one row (for turning `unique` on). */
+    duplicateValues(tableId: string, column: string, limit: number): SqlValue[] {
+      const cell = cellSql(column)
+      return prepare(
+        `SELECT ${cell} AS v FROM table_rows WHERE table_id = ${tableLiteral(tableId)}
+         AND ${cell} IS NOT NULL GROUP BY v HAVING count(*) > 1 LIMIT ?`,
+      )
+        .all(limit)
+        .map((r) => r.v as SqlValue)
+    },
+
+    /** Every row's value of one column, in position order (for checking a column change). */
+    *cells(
+      tableId: string,
+      column: string,
+    ): Generator<{ id: string; position: number; value: unknown }> {
+      const statement = db.raw.prepare(
+        `SELECT id, position, json_extract(data, ?) AS v, json_type(data, ?) AS t
+         FROM table_rows WHERE table_id = ? ORDER BY position`,
+      )
+      const path = pathOf(column)
+      for (const r of statement.iterate(path, path, tableId)) {
+        yield { id: String(r.id), position: Number(r.position), value: decodeCell(r.v, r.t) }
+      }
+    },
+
+    /** Moves every row's `from` cell to `to` (a column rename). */
+    renameKey(tableId: string, from: string, to: string): void {
+      const at = now()
+      db.raw
+        .prepare(
+          `UPDATE table_rows SET data = jsonb_remove(jsonb_set(data, ?, data -> ?), ?),
+             updated_at = ? WHERE table_id = ? AND json_type(data, ?) IS NOT NULL`,
+        )
+        .run(pathOf(to), pathOf(from), pathOf(from), at, tableId, pathOf(from))
+    },
+
+    /** Removes a cell from every row (a dropped column). */
+    removeKey(tableId: string, key: string): void {
+      db.raw
+        .prepare(
+          `UPDATE table_rows SET data = jsonb_remove(data, ?), updated_at = ?
+           WHERE table_id = ? AND json_type(data, ?) IS NOT NULL`,
+        )
+        .run(pathOf(key), now(), tableId, pathOf(key))
+    },
+
+    /** Sets one cell of the listed rows (converted values after a type change). */
+    setCells(
+      tableId: string,
+      key: string,
+      updates: readonly { id: string; value: unknown }[],
+    ): void {
+      const statement = db.raw.prepare(
+        `UPDATE table_rows SET data = jsonb_set(data, ?, json(?)), updated_at = ?
+         WHERE id = ? AND table_id = ?`,
+      )
+      const at = now()
+      for (const u of updates) {
+        statement.run(pathOf(key), JSON.stringify(u.value), at, u.id, tableId)
+      }
+    },
+  }
+  return repo
+}
+
+/** json_extract turns JSON true/false into 1/0 and arrays/objects into text; json_type tells. */
+function decodeCell(value: unknown, type: unknown): unknown {
+  switch (type) {
+    case null:
+    case undefined:
+    case 'null':
+      return null
+    case 'true':
+      return true
+    case 'false':
+      return false
+    case 'object':
+    case 'array':
+      return JSON.parse(String(value))
+    default:
+      return value
+  }
+}
+
+export type TablesRepo = ReturnType<typeof createTablesRepo>
