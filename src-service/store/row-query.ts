@@ -6,8 +6,8 @@
 // Semantics (the hosted service's, see API-NOTES): `$eq`/`$ne`/`$in`/`$nin` are exact and
 // case-sensitive, and `$ne`/`$nin` also match empty cells; `$contains`/`$startsWith`/`$endsWith`
 // are case-insensitive (ASCII) substring matches and need a non-empty operand; ranges compare
-// numbers for number/currency columns and text for string, select and date columns (dates are
-// stored normalized, so text order is time order); boolean and json columns have no order;
+// numbers for number/currency columns, text for string and select columns, and time for date
+// columns (a day is its midnight UTC); boolean and json columns have no order;
 // `$empty: true` is null, missing or ''.
 import type { Column, ColumnType, RowFilter, RowSort } from '../../src-shared/api/index.ts'
 import { COLUMN_NAME_PATTERN } from '../../src-shared/api/index.ts'
@@ -43,19 +43,39 @@ export function cellSql(columnName: string): string {
   return `json_extract(data, '$.${columnName}')`
 }
 
+/**
+ * The SQL a column is ordered by (sorts and range filters). Date cells hold either a day
+ * (`2026-01-31`) or an instant (`2026-01-31T08:00:00.000Z`), which text order would put apart,
+ * so they are compared as julian day numbers.
+ */
+export function orderSql(column: Column): string {
+  return column.type === 'date' ? `julianday(${cellSql(column.name)})` : cellSql(column.name)
+}
+
 interface Field {
+  /** Reads the value (equality, membership, text matches). */
   sql: string
+  /** Reads it for ordering; `bind` wraps an ordering operand's placeholder to match. */
+  order: string
+  bind: (placeholder: string) => string
   /** Column type, or the kind of a system field. */
   type: ColumnType | 'text'
-  column?: Column
+  /** Timestamps the service writes itself: always full ISO, so text order is time order. */
+  instant?: boolean
 }
+
+const asIs = (placeholder: string) => placeholder
 
 function resolveField(name: string, columns: readonly Column[], path: (string | number)[]): Field {
   const column = columns.find((c) => c.name === name)
-  if (column) return { sql: cellSql(column.name), type: column.type, column }
+  if (column) {
+    const bind = column.type === 'date' ? (p: string) => `julianday(${p})` : asIs
+    return { sql: cellSql(column.name), order: orderSql(column), bind, type: column.type }
+  }
   const system = SYSTEM_FIELDS[name]
   if (system) {
-    return { sql: system.sql, type: system.type === 'number' ? 'number' : system.type }
+    const type = system.type === 'number' ? 'number' : system.type
+    return { sql: system.sql, order: system.sql, bind: asIs, type, instant: type === 'date' }
   }
   throw new RowQueryError(path, `Unknown column "${name}"`)
 }
@@ -160,8 +180,10 @@ class Compiler {
       case '$gt':
       case '$gte':
       case '$lt':
-      case '$lte':
-        return `${x} ${RANGE[op]} ${this.bind(this.rangeOperand(field, arg, path))}`
+      case '$lte': {
+        const placeholder = this.bind(this.rangeOperand(field, arg, path))
+        return `${field.order} ${RANGE[op]} ${field.bind(placeholder)}`
+      }
       case '$in':
       case '$nin': {
         const list = arg as unknown[]
@@ -205,7 +227,7 @@ class Compiler {
       if (date === null) {
         throw new RowQueryError(path, 'A date column compares with a date (2026-01-31 or ISO 8601)')
       }
-      return date
+      return field.instant && date.length === 10 ? `${date}T00:00:00.000Z` : date
     }
     return String(arg)
   }
@@ -225,19 +247,18 @@ export function compileFilter(
 }
 
 /**
- * `ORDER BY` terms; position breaks ties (in the direction of the last key, so an index on
- * (cell, position) serves the whole ordering), which keeps offset paging stable.
+ * `ORDER BY` terms; position breaks ties, ascending (insertion order, whatever the direction
+ * of the keys), which keeps offset paging stable.
  */
 export function compileSort(sort: RowSort | undefined, columns: readonly Column[]): string {
   const entries = Object.entries(sort ?? {})
   if (entries.length === 0) return 'position ASC'
   const terms = entries.map(([name, direction]) => {
     const field = resolveField(name, columns, ['sort', name])
-    return `${field.sql} ${direction === 'desc' ? 'DESC' : 'ASC'}`
+    return `${field.order} ${direction === 'desc' ? 'DESC' : 'ASC'}`
   })
-  const last = entries[entries.length - 1]?.[1] === 'desc' ? 'DESC' : 'ASC'
   if (!entries.some(([name]) => name === 'position' && !columns.some((c) => c.name === name))) {
-    terms.push(`position ${last}`)
+    terms.push('position ASC')
   }
   return terms.join(', ')
 }

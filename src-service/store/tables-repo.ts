@@ -1,8 +1,9 @@
 // User tables, their rows, and the per-column indexes that keep row queries fast.
 //
 // Rows of every table share `table_rows`; each table gets partial expression indexes
-// `ON table_rows(json_extract(data, '$.<col>'), position) WHERE table_id = '<id>'`, one per
-// non-json column (UNIQUE for unique columns, so the database enforces uniqueness too). SQLite
+// `ON table_rows(table_id, json_extract(data, '$.<col>'), position) WHERE table_id = '<id>'`
+// (table_id leads so the planner weighs them against table_rows_position fairly), one per
+// non-json column, plus a UNIQUE one per unique column so the database enforces it too. SQLite
 // uses a partial index only when the query names the same table id as a literal, so statements
 // over one table's rows inline its id; ids are UUIDs this repository generated, and are checked
 // to be exactly that before they are written into SQL.
@@ -10,7 +11,7 @@ import { randomUUID } from 'node:crypto'
 import type { StatementSync } from 'node:sqlite'
 import { COLUMN_NAME_PATTERN, type Column } from '../../src-shared/api/index.ts'
 import type { Db } from './db.ts'
-import { cellSql, compileFilter, compileSort, type SqlValue } from './row-query.ts'
+import { cellSql, compileFilter, compileSort, orderSql, type SqlValue } from './row-query.ts'
 import type { RowFilter, RowSort } from '../../src-shared/api/index.ts'
 
 export interface TableRecord {
@@ -48,8 +49,31 @@ function tableLiteral(tableId: string): string {
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
 /** Index names are case-insensitive in SQLite while column names are not: hex keeps them apart. */
 const indexPrefix = (tableId: string) => `trx_${tableId.replace(/-/g, '')}_`
-const indexName = (tableId: string, column: Column) =>
-  `${indexPrefix(tableId)}${column.unique ? 'u' : 'i'}_${hex(column.name)}`
+const indexName = (tableId: string, kind: 'o' | 'u', column: Column) =>
+  `${indexPrefix(tableId)}${kind}_${hex(column.name)}`
+
+/**
+ * The indexes a table's columns want: an ordering index per non-json column (sorts, ranges,
+ * equality) and a UNIQUE one per unique column (the database's own guarantee).
+ */
+function wantedIndexes(tableId: string, columns: readonly Column[]): Map<string, string> {
+  const scope = `WHERE table_id = ${tableLiteral(tableId)}`
+  const wanted = new Map<string, string>()
+  for (const column of columns.filter(isIndexed)) {
+    const ordering = indexName(tableId, 'o', column)
+    wanted.set(
+      ordering,
+      `CREATE INDEX "${ordering}" ON table_rows(table_id, ${orderSql(column)}, position) ${scope}`,
+    )
+    if (!column.unique) continue
+    const unique = indexName(tableId, 'u', column)
+    wanted.set(
+      unique,
+      `CREATE UNIQUE INDEX "${unique}" ON table_rows(table_id, ${cellSql(column.name)}) ${scope}`,
+    )
+  }
+  return wanted
+}
 
 /** The JSON path of a column's cell (names are identifiers, so no quoting is needed). */
 function pathOf(column: string): string {
@@ -197,17 +221,12 @@ export function createTablesRepo(db: Db, now: () => string) {
           .all(prefix.length, prefix)
           .map((r) => String(r.name)),
       )
-      const wanted = new Map(columns.filter(isIndexed).map((c) => [indexName(tableId, c), c]))
+      const wanted = wantedIndexes(tableId, columns)
       for (const name of existing) {
         if (!wanted.has(name)) db.raw.exec(`DROP INDEX "${name}"`)
       }
-      for (const [name, column] of wanted) {
-        if (existing.has(name)) continue
-        db.raw.exec(
-          `CREATE ${column.unique ? 'UNIQUE ' : ''}INDEX "${name}" ON table_rows(` +
-            `${cellSql(column.name)}${column.unique ? '' : ', position'}) ` +
-            `WHERE table_id = ${tableLiteral(tableId)}`,
-        )
+      for (const [name, create] of wanted) {
+        if (!existing.has(name)) db.raw.exec(create)
       }
       dynamic.clear()
     },
