@@ -52,11 +52,10 @@ export function listRows(
 ) {
   const table = requireTable(ctx, access, tableId)
   const { tables } = ctx.store
-  const rows = withQuery(() => tables.listRows(table.id, table.columns, q))
   // Without a filter the table's own counter is the total: no count over 100k rows.
-  const totalCount = q.filter
-    ? withQuery(() => tables.countRows(table.id, table.columns, q.filter ?? {}))
-    : table.rowCount
+  const filter = q.filter
+  const totalCount = filter ? withQuery(() => tables.countRows(table, filter)) : table.rowCount
+  const rows = withQuery(() => tables.listRows(table, q, filter ? totalCount : undefined))
   return {
     rows: rows.map((r) => rowView(table, r)),
     rowCount: rows.length,
@@ -364,7 +363,7 @@ export function deleteRows(
     const { tables } = ctx.store
     const deleted = input.rowIds
       ? tables.deleteRows(table.id, input.rowIds)
-      : withQuery(() => tables.deleteMatching(table.id, table.columns, input.filter ?? {}))
+      : withQuery(() => tables.deleteMatching(table, input.filter ?? {}))
     if (deleted.length > 0) {
       audit(ctx, actor, table, 'table.rows.deleted', {
         deletedCount: deleted.length,

@@ -275,9 +275,12 @@ function checkNoEmptyCells(
   columns: Column[],
   column: Column,
 ): void {
-  const empty = ctx.store.tables.countRows(table.id, columns, {
-    [column.name]: { $empty: true },
-  })
+  const empty = ctx.store.tables.countRows(
+    { ...table, columns },
+    {
+      [column.name]: { $empty: true },
+    },
+  )
   if (empty > 0) {
     throw columnIssue(
       ['updates', 'required'],

@@ -127,8 +127,11 @@ class Compiler {
   conditions = 0
   private readonly columns: readonly Column[]
 
-  constructor(columns: readonly Column[]) {
+  private readonly indexed: boolean
+
+  constructor(columns: readonly Column[], indexed: boolean) {
     this.columns = columns
+    this.indexed = indexed
   }
 
   filter(filter: RowFilter, path: (string | number)[], depth: number): string {
@@ -145,7 +148,11 @@ class Compiler {
         parts.push(`(${subs.join(key === '$or' ? ' OR ' : ' AND ')})`)
         continue
       }
-      const field = resolveField(key, this.columns, [...path, key])
+      const resolved = resolveField(key, this.columns, [...path, key])
+      // Unary + reads the same value but keeps SQLite from using an index for the term.
+      const field = this.indexed
+        ? resolved
+        : { ...resolved, sql: `+${resolved.sql}`, order: `+${resolved.order}` }
       for (const [op, arg] of Object.entries(value as Record<string, unknown>)) {
         if (arg === undefined) continue
         if (++this.conditions > MAX_CONDITIONS) {
@@ -235,13 +242,18 @@ class Compiler {
 
 const RANGE: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }
 
-/** `WHERE` conditions (without the table scope) for a filter; `'1'` for none. */
+/**
+ * `WHERE` conditions (without the table scope) for a filter; `'1'` for none. `indexed: false`
+ * keeps the conditions off the indexes, for when most rows match: walking the sort order's
+ * index and testing each row then beats collecting every match through a filter index.
+ */
 export function compileFilter(
   filter: RowFilter | undefined,
   columns: readonly Column[],
+  options: { indexed?: boolean } = {},
 ): SqlFragment {
   if (!filter) return { sql: '1', params: [] }
-  const compiler = new Compiler(columns)
+  const compiler = new Compiler(columns, options.indexed ?? true)
   const sql = compiler.filter(filter, ['filter'], 0)
   return { sql, params: compiler.params }
 }

@@ -7,7 +7,7 @@
 // uses a partial index only when the query names the same table id as a literal, so statements
 // over one table's rows inline its id; ids are UUIDs this repository generated, and are checked
 // to be exactly that before they are written into SQL.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { StatementSync } from 'node:sqlite'
 import { COLUMN_NAME_PATTERN, type Column } from '../../src-shared/api/index.ts'
 import type { Db } from './db.ts'
@@ -22,6 +22,8 @@ export interface TableRecord {
   columns: Column[]
   maxRows: number
   rowCount: number
+  /** Bumped by every change to the rows or the columns. */
+  revision: number
   createdAt: string
   updatedAt: string
   archivedAt: string | null
@@ -46,6 +48,43 @@ function tableLiteral(tableId: string): string {
   return `'${tableId}'`
 }
 
+/**
+ * A UUIDv7: 48 bits of milliseconds, then random bits. Ids made later sort later, so row
+ * inserts append to the primary-key index; within one millisecond a counter keeps them ordered.
+ */
+let lastMs = 0
+let sequence = 0
+// One call into the CSPRNG per 256 ids: a 1000-row batch otherwise spends more time getting
+// random bytes than inserting.
+let pool = Buffer.alloc(0)
+let poolAt = 0
+function randomChunk(): Buffer {
+  if (poolAt + 16 > pool.length) {
+    pool = randomBytes(16 * 256)
+    poolAt = 0
+  }
+  poolAt += 16
+  return Buffer.from(pool.subarray(poolAt - 16, poolAt))
+}
+export function uuidv7(nowMs = Date.now()): string {
+  if (nowMs > lastMs) {
+    lastMs = nowMs
+    sequence = 0
+  } else if (++sequence > 0xfff) {
+    // 4096 ids in one millisecond: borrow the next one, order stays intact.
+    lastMs++
+    sequence = 0
+  }
+  const bytes = randomChunk()
+  bytes.writeUIntBE(lastMs, 0, 6)
+  // 12 bits of sequence after the version nibble (rand_a), then the variant.
+  bytes[6] = 0x70 | ((sequence >> 8) & 0x0f)
+  bytes[7] = sequence & 0xff
+  bytes[8] = 0x80 | ((bytes[8] as number) & 0x3f)
+  const h = bytes.toString('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
 /** Index names are case-insensitive in SQLite while column names are not: hex keeps them apart. */
 const indexPrefix = (tableId: string) => `trx_${tableId.replace(/-/g, '')}_`
@@ -53,23 +92,28 @@ const indexName = (tableId: string, kind: 'o' | 'u', column: Column) =>
   `${indexPrefix(tableId)}${kind}_${hex(column.name)}`
 
 /**
- * The indexes a table's columns want: an ordering index per non-json column (sorts, ranges,
- * equality) and a UNIQUE one per unique column (the database's own guarantee).
+ * The indexes a table's columns want: a UNIQUE one per unique column (the database's own
+ * guarantee, which also serves sorts and filters on it), and an ordering index per other
+ * column that sorts or filters usefully. Every index costs each insert a B-tree update, so
+ * json (documents) and boolean (two values: an index would not narrow a scan) get none.
  */
 function wantedIndexes(tableId: string, columns: readonly Column[]): Map<string, string> {
   const scope = `WHERE table_id = ${tableLiteral(tableId)}`
   const wanted = new Map<string, string>()
-  for (const column of columns.filter(isIndexed)) {
+  for (const column of columns) {
+    if (column.unique) {
+      const unique = indexName(tableId, 'u', column)
+      wanted.set(
+        unique,
+        `CREATE UNIQUE INDEX "${unique}" ON table_rows(table_id, ${cellSql(column.name)}) ${scope}`,
+      )
+    }
+    // A unique column's own index orders it, except dates, which order by julianday().
+    if (!isIndexed(column) || (column.unique && column.type !== 'date')) continue
     const ordering = indexName(tableId, 'o', column)
     wanted.set(
       ordering,
       `CREATE INDEX "${ordering}" ON table_rows(table_id, ${orderSql(column)}, position) ${scope}`,
-    )
-    if (!column.unique) continue
-    const unique = indexName(tableId, 'u', column)
-    wanted.set(
-      unique,
-      `CREATE UNIQUE INDEX "${unique}" ON table_rows(table_id, ${cellSql(column.name)}) ${scope}`,
     )
   }
   return wanted
@@ -81,8 +125,8 @@ function pathOf(column: string): string {
   return `$.${column}`
 }
 
-/** Columns that get an index: every type with a scalar value (json cells are documents). */
-export const isIndexed = (column: Column) => column.type !== 'json'
+/** Columns that get an ordering index. */
+const isIndexed = (column: Column) => column.type !== 'json' && column.type !== 'boolean'
 
 const toTable = (r: SqlRow): TableRecord => ({
   id: String(r.id),
@@ -92,6 +136,7 @@ const toTable = (r: SqlRow): TableRecord => ({
   columns: JSON.parse(String(r.columns)) as Column[],
   maxRows: Number(r.max_rows),
   rowCount: Number(r.row_count),
+  revision: Number(r.revision),
   createdAt: String(r.created_at),
   updatedAt: String(r.updated_at),
   archivedAt: r.archived_at == null ? null : String(r.archived_at),
@@ -136,6 +181,7 @@ export function createTablesRepo(db: Db, now: () => string) {
     }
     return statement
   }
+  const counts = new Map<string, number>()
 
   const repo = {
     create(input: {
@@ -195,17 +241,17 @@ export function createTablesRepo(db: Db, now: () => string) {
 
     archive(id: string): void {
       const at = now()
-      db.stmt('UPDATE user_tables SET archived_at = ?, updated_at = ? WHERE id = ?').run(at, at, id)
+      db.stmt(
+        'UPDATE user_tables SET archived_at = ?, updated_at = ?, revision = revision + 1 WHERE id = ?',
+      ).run(at, at, id)
       // Archived tables take no more writes; their indexes would only slow other tables down.
       repo.syncIndexes(id, [])
     },
 
     setColumns(id: string, columns: Column[]): void {
-      db.stmt('UPDATE user_tables SET columns = ?, updated_at = ? WHERE id = ?').run(
-        JSON.stringify(columns),
-        now(),
-        id,
-      )
+      db.stmt(
+        'UPDATE user_tables SET columns = ?, updated_at = ?, revision = revision + 1 WHERE id = ?',
+      ).run(JSON.stringify(columns), now(), id)
       repo.syncIndexes(id, columns)
     },
 
@@ -246,7 +292,7 @@ export function createTablesRepo(db: Db, now: () => string) {
       )
       const rows = datas.map((data) => {
         const row: RowRecord = {
-          id: randomUUID(),
+          id: uuidv7(),
           tableId,
           position: position++,
           data,
@@ -257,8 +303,8 @@ export function createTablesRepo(db: Db, now: () => string) {
         return row
       })
       db.stmt(
-        `UPDATE user_tables SET next_position = ?, row_count = row_count + ?, updated_at = ?
-         WHERE id = ?`,
+        `UPDATE user_tables SET next_position = ?, row_count = row_count + ?, updated_at = ?,
+           revision = revision + 1 WHERE id = ?`,
       ).run(position, rows.length, at, tableId)
       return rows
     },
@@ -275,7 +321,10 @@ export function createTablesRepo(db: Db, now: () => string) {
       db.stmt(
         'UPDATE table_rows SET data = jsonb(?), updated_at = ? WHERE id = ? AND table_id = ?',
       ).run(JSON.stringify(data), at, rowId, tableId)
-      db.stmt('UPDATE user_tables SET updated_at = ? WHERE id = ?').run(at, tableId)
+      db.stmt('UPDATE user_tables SET updated_at = ?, revision = revision + 1 WHERE id = ?').run(
+        at,
+        tableId,
+      )
       return repo.getRow(tableId, rowId) as RowRecord
     },
 
@@ -292,45 +341,64 @@ export function createTablesRepo(db: Db, now: () => string) {
       return deleted
     },
 
-    deleteMatching(tableId: string, columns: readonly Column[], filter: RowFilter): string[] {
-      const where = compileFilter(filter, columns)
+    deleteMatching(table: TableRecord, filter: RowFilter): string[] {
+      const where = compileFilter(filter, table.columns)
       const deleted = prepare(
-        `DELETE FROM table_rows WHERE table_id = ${tableLiteral(tableId)} AND (${where.sql})
+        `DELETE FROM table_rows WHERE table_id = ${tableLiteral(table.id)} AND (${where.sql})
          RETURNING id`,
       )
         .all(...where.params)
         .map((r) => String(r.id))
-      repo.countDeleted(tableId, deleted.length)
+      repo.countDeleted(table.id, deleted.length)
       return deleted
     },
 
     countDeleted(tableId: string, n: number): void {
       if (n === 0) return
-      db.stmt('UPDATE user_tables SET row_count = row_count - ?, updated_at = ? WHERE id = ?').run(
-        n,
-        now(),
-        tableId,
-      )
+      db.stmt(
+        `UPDATE user_tables SET row_count = row_count - ?, updated_at = ?, revision = revision + 1
+         WHERE id = ?`,
+      ).run(n, now(), tableId)
     },
 
-    /** One page of rows; throws RowQueryError for a filter or sort the table cannot run. */
-    listRows(tableId: string, columns: readonly Column[], q: RowListQuery): RowRecord[] {
-      const where = compileFilter(q.filter, columns)
-      const order = compileSort(q.sort, columns)
+    /**
+     * One page of rows; throws RowQueryError for a filter or sort the table cannot run.
+     * `matches` (the filter's count, when known) picks the plan: when plenty of rows match, the
+     * page is found fastest by walking the sort order's index and testing rows as they come,
+     * so the filter is kept off the indexes; a rare match is best found through them.
+     */
+    listRows(table: TableRecord, q: RowListQuery, matches?: number): RowRecord[] {
+      const plentiful = matches !== undefined && matches > 4 * (q.offset + q.limit)
+      const where = compileFilter(q.filter, table.columns, { indexed: !plentiful })
+      const order = compileSort(q.sort, table.columns)
       return prepare(
-        `SELECT ${ROW_COLUMNS} FROM table_rows WHERE table_id = ${tableLiteral(tableId)}
+        `SELECT ${ROW_COLUMNS} FROM table_rows WHERE table_id = ${tableLiteral(table.id)}
          AND (${where.sql}) ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
         .all(...where.params, q.limit, q.offset)
         .map(toRow)
     },
 
-    countRows(tableId: string, columns: readonly Column[], filter: RowFilter): number {
-      const where = compileFilter(filter, columns)
+    /**
+     * Rows matching a filter. Counting is the costly half of a filtered page (every match is
+     * visited), and paging asks the same question again and again: answers are kept per table
+     * revision, so they stay exact and are reused until the table changes.
+     */
+    countRows(table: TableRecord, filter: RowFilter): number {
+      const key = `${table.id}\n${table.revision}\n${JSON.stringify(filter)}`
+      const known = db.raw.isTransaction ? undefined : counts.get(key)
+      if (known !== undefined) return known
+      const where = compileFilter(filter, table.columns)
       const row = prepare(
-        `SELECT count(*) AS n FROM table_rows WHERE table_id = ${tableLiteral(tableId)}
+        `SELECT count(*) AS n FROM table_rows WHERE table_id = ${tableLiteral(table.id)}
          AND (${where.sql})`,
       ).get(...where.params) as SqlRow
+      // Inside a write transaction the rows may be changed and then rolled back together with
+      // the revision: such a count must not outlive it.
+      if (!db.raw.isTransaction) {
+        if (counts.size >= 1000) counts.clear()
+        counts.set(key, Number(row.n))
+      }
       return Number(row.n)
     },
 

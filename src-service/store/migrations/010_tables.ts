@@ -2,7 +2,10 @@
 // json_extract; the repository adds per-table, per-column partial expression indexes
 // (`WHERE table_id = '<id>'`) so filters and sorts on a 100k-row table use an index instead of
 // a scan. `columns` is the table's schema as JSON. `next_position` hands out row positions:
-// zero-based, in insertion order, never reused.
+// zero-based, in insertion order, never reused. `revision` counts changes to the rows or the
+// schema, so a cached count is known to be current. Row ids are UUIDv7 (time-ordered), so the
+// primary-key index grows at its end instead of taking random inserts. `updated_at` is indexed
+// for "rows changed since" queries; creation order is position order.
 export const sql = `
 CREATE TABLE user_tables (
   id TEXT PRIMARY KEY,
@@ -13,6 +16,7 @@ CREATE TABLE user_tables (
   max_rows INTEGER NOT NULL,
   row_count INTEGER NOT NULL DEFAULT 0,
   next_position INTEGER NOT NULL DEFAULT 0,
+  revision INTEGER NOT NULL DEFAULT 0,
   created_by TEXT,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
@@ -31,6 +35,5 @@ CREATE TABLE table_rows (
   updated_at TEXT NOT NULL
 );
 CREATE UNIQUE INDEX table_rows_position ON table_rows(table_id, position);
-CREATE INDEX table_rows_created ON table_rows(table_id, created_at, position);
 CREATE INDEX table_rows_updated ON table_rows(table_id, updated_at, position);
 `
