@@ -1,17 +1,14 @@
-// User tables, their rows, and the per-column indexes that keep row queries fast.
-//
-// Rows of every table share `table_rows`; each table gets partial expression indexes
-// `ON table_rows(table_id, json_extract(data, '$.<col>'), position) WHERE table_id = '<id>'`
-// (table_id leads so the planner weighs them against table_rows_position fairly), one per
-// non-json column, plus a UNIQUE one per unique column so the database enforces it too. SQLite
-// uses a partial index only when the query names the same table id as a literal, so statements
-// over one table's rows inline its id; ids are UUIDs this repository generated, and are checked
-// to be exactly that before they are written into SQL.
-import { randomBytes, randomUUID } from 'node:crypto'
+// User tables and their rows. Rows of every table share `table_rows`, cells in one JSONB value;
+// each table has its own partial indexes (table-indexes.ts), which SQLite uses only when a
+// statement names the table id as a literal: statements over one table's rows inline its id,
+// a UUID this repository generated, checked to be exactly that before it is written into SQL.
+import { randomUUID } from 'node:crypto'
 import type { StatementSync } from 'node:sqlite'
 import { COLUMN_NAME_PATTERN, type Column } from '../../src-shared/api/index.ts'
 import type { Db } from './db.ts'
-import { cellSql, compileFilter, compileSort, orderSql, type SqlValue } from './row-query.ts'
+import { cellSql, compileFilter, compileSort, type SqlValue } from './row-query.ts'
+import { indexPrefix, tableLiteral, wantedIndexes } from './table-indexes.ts'
+import { uuidv7 } from './uuidv7.ts'
 import type { RowFilter, RowSort } from '../../src-shared/api/index.ts'
 
 export interface TableRecord {
@@ -40,93 +37,11 @@ export interface RowRecord {
 
 type SqlRow = Record<string, unknown>
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-/** The table id as an SQL literal (see the module comment). */
-function tableLiteral(tableId: string): string {
-  if (!UUID.test(tableId)) throw new Error(`not a table id: ${tableId}`)
-  return `'${tableId}'`
-}
-
-/**
- * A UUIDv7: 48 bits of milliseconds, then random bits. Ids made later sort later, so row
- * inserts append to the primary-key index; within one millisecond a counter keeps them ordered.
- */
-let lastMs = 0
-let sequence = 0
-// One call into the CSPRNG per 256 ids: a 1000-row batch otherwise spends more time getting
-// random bytes than inserting.
-let pool = Buffer.alloc(0)
-let poolAt = 0
-function randomChunk(): Buffer {
-  if (poolAt + 16 > pool.length) {
-    pool = randomBytes(16 * 256)
-    poolAt = 0
-  }
-  poolAt += 16
-  return Buffer.from(pool.subarray(poolAt - 16, poolAt))
-}
-export function uuidv7(nowMs = Date.now()): string {
-  if (nowMs > lastMs) {
-    lastMs = nowMs
-    sequence = 0
-  } else if (++sequence > 0xfff) {
-    // 4096 ids in one millisecond: borrow the next one, order stays intact.
-    lastMs++
-    sequence = 0
-  }
-  const bytes = randomChunk()
-  bytes.writeUIntBE(lastMs, 0, 6)
-  // 12 bits of sequence after the version nibble (rand_a), then the variant.
-  bytes[6] = 0x70 | ((sequence >> 8) & 0x0f)
-  bytes[7] = sequence & 0xff
-  bytes[8] = 0x80 | ((bytes[8] as number) & 0x3f)
-  const h = bytes.toString('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
-
-const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
-/** Index names are case-insensitive in SQLite while column names are not: hex keeps them apart. */
-const indexPrefix = (tableId: string) => `trx_${tableId.replace(/-/g, '')}_`
-const indexName = (tableId: string, kind: 'o' | 'u', column: Column) =>
-  `${indexPrefix(tableId)}${kind}_${hex(column.name)}`
-
-/**
- * The indexes a table's columns want: a UNIQUE one per unique column (the database's own
- * guarantee, which also serves sorts and filters on it), and an ordering index per other
- * column that sorts or filters usefully. Every index costs each insert a B-tree update, so
- * json (documents) and boolean (two values: an index would not narrow a scan) get none.
- */
-function wantedIndexes(tableId: string, columns: readonly Column[]): Map<string, string> {
-  const scope = `WHERE table_id = ${tableLiteral(tableId)}`
-  const wanted = new Map<string, string>()
-  for (const column of columns) {
-    if (column.unique) {
-      const unique = indexName(tableId, 'u', column)
-      wanted.set(
-        unique,
-        `CREATE UNIQUE INDEX "${unique}" ON table_rows(table_id, ${cellSql(column.name)}) ${scope}`,
-      )
-    }
-    // A unique column's own index orders it, except dates, which order by julianday().
-    if (!isIndexed(column) || (column.unique && column.type !== 'date')) continue
-    const ordering = indexName(tableId, 'o', column)
-    wanted.set(
-      ordering,
-      `CREATE INDEX "${ordering}" ON table_rows(table_id, ${orderSql(column)}, position) ${scope}`,
-    )
-  }
-  return wanted
-}
-
 /** The JSON path of a column's cell (names are identifiers, so no quoting is needed). */
 function pathOf(column: string): string {
   if (!COLUMN_NAME_PATTERN.test(column)) throw new Error(`unsafe column name ${column}`)
   return `$.${column}`
 }
-
-/** Columns that get an ordering index. */
-const isIndexed = (column: Column) => column.type !== 'json' && column.type !== 'boolean'
 
 const toTable = (r: SqlRow): TableRecord => ({
   id: String(r.id),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { uuidv7 } from './tables-repo.ts'
+import { uuidv7 } from './uuidv7.ts'
 
 describe('uuidv7 row ids', () => {
   it('are UUIDs of version 7 that sort in the order they were made, even within a millisecond', () => {
