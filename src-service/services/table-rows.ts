@@ -169,6 +169,7 @@ function insertOne(
   actor: User,
   table: TableRecord,
   data: Record<string, unknown>,
+  metadata: Record<string, unknown> = {},
 ) {
   const checked = checkRow(table.columns, data, 'whole')
   if (checked.errors.length) refuseRow(checked.errors)
@@ -176,7 +177,7 @@ function insertOne(
   if (clashes) refuseRow(clashes)
   checkRoom(table, 1, false)
   const [row] = ctx.store.tables.insertRows(table.id, [checked.data]) as [RowRecord]
-  audit(ctx, actor, table, 'table.row.created', { rowId: row.id })
+  audit(ctx, actor, table, 'table.row.created', { rowId: row.id, ...metadata })
   return row
 }
 
@@ -325,7 +326,10 @@ export function upsertRow(
       })
       return { row: rowView(table, updated), operation: 'update' as const, message: 'Row updated' }
     }
-    const row = insertOne(ctx, actor, table, input.data)
+    const row = insertOne(ctx, actor, table, input.data, {
+      upsert: true,
+      conflictTarget: target.name,
+    })
     return { row: rowView(table, row), operation: 'insert' as const, message: 'Row inserted' }
   })
 }

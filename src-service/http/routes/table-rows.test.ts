@@ -540,6 +540,12 @@ describe('upsert', () => {
     expect(data.row.data).toEqual({ name: 'Ada', email: 'ada@x.test', age: 37 })
     expect((await tableOf(id)).rowCount).toBe(2)
     expect(auditActions(id).slice(-2)).toEqual(['table.row.created', 'table.row.updated'])
+    const [latest] = s.app.ctx.store.audit.list({
+      organizationId: s.org.id,
+      resourceId: id,
+      limit: 1,
+    }).items
+    expect(latest?.metadata).toMatchObject({ upsert: true, conflictTarget: 'email' })
   })
 
   it('needs a unique column, a value in it, and conflictTarget when there are several', async () => {
