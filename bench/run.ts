@@ -4,6 +4,7 @@ const sections: Record<string, () => Promise<{ run(seconds: number): Promise<voi
   'service-http': () => import('./service-http.bench.ts'),
   'service-api': () => import('./service-api.bench.ts'),
   'execution-gate': () => import('./execution-gate.bench.ts'),
+  'service-tables': () => import('./service-tables.bench.ts'),
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)

@@ -34,6 +34,7 @@ describe('service CLI', () => {
         organizationRead: expect.stringMatching(/^sk-service-/),
       },
       workflows: expect.any(Object),
+      tableId: expect.any(String),
     })
     // The checkout's sample workflows are imported (and deployed) by default.
     expect(Object.keys(seeded.workflows)).toContain('greeting')

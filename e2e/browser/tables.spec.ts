@@ -1,8 +1,9 @@
-// Tables as a workspace admin uses them: edit a cell (persisted), a refused value shown on
-// its cell, a 2,500-row CSV import in three batches, adding a column, sorting.
+// Tables as a workspace admin uses them: the seeded demo table (list, typed columns, a filter),
+// edit a cell (persisted), a refused value shown on its cell, a 2,500-row CSV import in three
+// batches, adding a column, sorting.
 import type { Page } from '@playwright/test'
 import { expect, openApp, test, type Seed, type WebApp } from '../fixtures.ts'
-import { api, capture, pickConnection, scan, serviceHas } from './ui.ts'
+import { api, capture, pickConnection, scan } from './ui.ts'
 
 let counter = 0
 
@@ -39,13 +40,6 @@ async function openTable(page: Page, app: WebApp, id: string, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   return page.getByRole('grid', { name: `Rows of ${name}` })
 }
-
-test.beforeEach(async ({ webApp, seed }) => {
-  test.skip(
-    !(await serviceHas(webApp, seed, 'GET', `/api/v1/tables?workspaceId=${seed.workspaceId}`)),
-    'the local service has no tables routes yet (src-service is still being built)',
-  )
-})
 
 test('edit a cell and see it persisted after reload', async ({ page, webApp, seed }) => {
   const t = await makeTable(webApp, seed, [
@@ -137,4 +131,50 @@ test('add a column and sort by a column', async ({ page, webApp, seed }) => {
   await expect(grid.getByRole('row').nth(1)).toContainText('Linus')
   await grid.getByRole('button', { name: 'age' }).click()
   await expect(grid.getByRole('row').nth(1)).toContainText('Grace')
+})
+
+test('the seeded demo table: in the list, its typed columns, and a filter', async ({
+  page,
+  webApp,
+  seed,
+}) => {
+  expect(seed.tableId).toEqual(expect.any(String))
+  await openApp(page, webApp, '#/tables')
+  await pickConnection(page, 'This computer')
+  const card = page.getByRole('link', { name: /contacts/ })
+  await expect(card).toContainText('8 columns')
+  await expect(page.getByRole('progressbar', { name: 'contacts capacity' })).toHaveAttribute(
+    'aria-valuenow',
+    '50',
+  )
+  await capture(page, 'tables-list')
+  await scan(page)
+
+  await card.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'contacts' })).toBeVisible()
+  const grid = page.getByRole('grid', { name: 'Rows of contacts' })
+  await expect(grid).toHaveAttribute('aria-rowcount', '51')
+  await expect(page.getByText('50 rows', { exact: true })).toBeVisible()
+  for (const column of ['name', 'email', 'plan', 'seats', 'mrr', 'active', 'signedUp']) {
+    await expect(grid.getByRole('columnheader', { name: new RegExp(column) })).toBeVisible()
+  }
+  await capture(page, 'table-seeded')
+  await scan(page)
+
+  await page.getByRole('button', { name: 'Filter' }).click()
+  const condition = page.getByRole('group', { name: 'Condition 1' })
+  await condition.getByLabel('Column').selectOption('plan')
+  await condition.getByLabel('Operator').selectOption('$eq')
+  await condition.getByLabel('Value').fill('enterprise')
+  await page.getByRole('button', { name: 'Apply filter' }).click()
+  // Every third contact (2, 5, ..., 47) is on the enterprise plan.
+  await expect(page.getByText('16 matching rows', { exact: true })).toBeVisible()
+  await expect(grid).toHaveAttribute('aria-rowcount', '17')
+  await expect(grid.getByRole('gridcell', { name: 'pro', exact: true })).toHaveCount(0)
+  await grid.getByRole('button', { name: 'seats' }).click()
+  await expect(grid.getByRole('columnheader', { name: /seats/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  )
+  await capture(page, 'table-filtered')
 })

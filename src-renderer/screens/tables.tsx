@@ -193,7 +193,7 @@ function TableDetail({ tableId }: { tableId: string }) {
             <span role="status">
               {total === null
                 ? ' '
-                : `${formatNumber(total)} ${query.filter ? 'matching ' : ''}rows`}
+                : `${formatNumber(total)} ${query.filter ? 'matching ' : ''}${total === 1 ? 'row' : 'rows'}`}
               {query.sort &&
                 ` · sorted by ${Object.entries(query.sort)
                   .map(([k, v]) => `${k} ${v}`)

@@ -28,7 +28,7 @@ export function FilterBar(props: {
           </span>
           <select
             className="select sm"
-            style={{ width: 180 }}
+            style={{ width: 140 }}
             aria-label="Column"
             value={c.column}
             onChange={(e) => set(c.id, { column: e.target.value })}
@@ -41,7 +41,7 @@ export function FilterBar(props: {
           </select>
           <select
             className="select sm"
-            style={{ width: 140 }}
+            style={{ width: 110 }}
             aria-label="Operator"
             value={c.op}
             onChange={(e) => set(c.id, { op: e.target.value as Operator })}
@@ -55,7 +55,7 @@ export function FilterBar(props: {
           {c.op !== '$empty' && (
             <input
               className="input sm"
-              style={{ width: 200 }}
+              style={{ flex: '1 1 120px', minWidth: 90, maxWidth: 260 }}
               aria-label="Value"
               value={c.value}
               onChange={(e) => set(c.id, { value: e.target.value })}

@@ -11,6 +11,7 @@ import { workflowRoutes } from './routes/workflows.ts'
 import { workspaceRoutes } from './routes/workspaces.ts'
 import { auditLogRoutes } from './routes/audit-logs.ts'
 import { usageRoutes } from './routes/usage.ts'
+import { tableRoutes } from './routes/tables.ts'
 
 export interface AppOptions extends ContextOptions {
   /** false (default) for silence, true for pino JSON on stdout, or pino options. */
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await app.register(workflowRoutes)
   await app.register(auditLogRoutes)
   await app.register(usageRoutes)
+  await app.register(tableRoutes)
   return app
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../http/app.ts'
 import { createServiceContext } from '../services/context.ts'
 import { runSeed, type SeedResult } from './steps.ts'
+import { GetTableResponseSchema, ListRowsResponseSchema } from '../../src-shared/api/index.ts'
 
 let dir: string
 let workflowsDir: string
@@ -17,7 +18,16 @@ function seedOnce(): { result: SeedResult; counts: Record<string, number> } {
   const ctx = createServiceContext({ dataDir: join(dir, 'data') })
   try {
     const result = runSeed(ctx, { workflowsDir, log: (line) => logs.push(line) })
-    const tables = ['organizations', 'users', 'workspaces', 'api_keys', 'workflows', 'audit_logs']
+    const tables = [
+      'organizations',
+      'users',
+      'workspaces',
+      'api_keys',
+      'workflows',
+      'audit_logs',
+      'user_tables',
+      'table_rows',
+    ]
     return { result, counts: Object.fromEntries(tables.map((t) => [t, count(ctx, t)])) }
   } finally {
     ctx.store.db.close()
@@ -52,7 +62,10 @@ describe('seed', () => {
       workspaces: 1,
       api_keys: 4,
       workflows: 1,
+      user_tables: 1,
+      table_rows: 50,
     })
+    expect(first.result.tableId).toEqual(expect.any(String))
     expect(Object.keys(first.result.workflows)).toEqual(['greeting'])
     expect(Object.values(first.result.keys).every((k) => k.startsWith('sk-service-'))).toBe(true)
     expect(logs.some((line) => line.includes('exotic.json') && line.includes('slack'))).toBe(true)
@@ -82,6 +95,64 @@ describe('seed', () => {
     } finally {
       await app.close()
     }
+  })
+
+  it('seeds a typed demo table whose rows the keys can read, with a unique and a required column', async () => {
+    const { result } = seedOnce()
+    const app = await buildApp({ dataDir: join(dir, 'data') })
+    try {
+      const get = (url: string) =>
+        app.inject({ method: 'GET', url, headers: { 'x-api-key': result.keys.organizationRead } })
+      const table = GetTableResponseSchema.parse(
+        (await get(`/api/v1/tables/${result.tableId}?workspaceId=${result.workspaceId}`)).json(),
+      ).data.table
+      expect(table.rowCount).toBe(50)
+      const columns = table.schema.columns
+      expect(columns.find((c) => c.unique)?.name).toBe('email')
+      expect(columns.find((c) => c.required)?.name).toBe('name')
+      expect(new Set(columns.map((c) => c.type)).size).toBeGreaterThanOrEqual(5)
+      const page = ListRowsResponseSchema.parse(
+        (
+          await get(
+            `/api/v1/tables/${result.tableId}/rows?workspaceId=${result.workspaceId}&limit=100`,
+          )
+        ).json(),
+      ).data
+      expect(page.totalCount).toBe(50)
+      const emails = page.rows.map((r) => r.data.email)
+      expect(new Set(emails).size).toBe(50)
+      expect(page.rows.every((r) => typeof r.data.name === 'string' && r.data.name !== '')).toBe(
+        true,
+      )
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('creates the demo table again if it was archived, and adopts a user table of that name', () => {
+    const before = seedOnce().result
+    const ctx = createServiceContext({ dataDir: join(dir, 'data') })
+    ctx.store.tables.archive(before.tableId as string)
+    ctx.store.db.close()
+    const after = seedOnce()
+    expect(after.result.tableId).not.toBe(before.tableId)
+    expect(after.counts.table_rows).toBe(100)
+    expect(seedOnce().result.tableId).toBe(after.result.tableId)
+
+    const again = createServiceContext({ dataDir: join(dir, 'data') })
+    again.store.tables.archive(after.result.tableId as string)
+    const mine = again.store.tables.create({
+      workspaceId: before.workspaceId,
+      name: 'contacts',
+      description: 'mine',
+      columns: [{ name: 'x', type: 'string', required: false, unique: false }],
+      maxRows: 10,
+      createdBy: before.userId,
+    })
+    again.store.db.close()
+    const adopted = seedOnce()
+    expect(adopted.result.tableId).toBe(mine.id)
+    expect(adopted.counts.user_tables).toBe(after.counts.user_tables + 1)
   })
 
   it('replaces a revoked demo key instead of printing a dead one', () => {

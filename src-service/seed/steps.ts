@@ -12,6 +12,9 @@ import { deployWorkflow, importWorkflow } from '../services/workflows.ts'
 import { userAccess } from '../auth/access.ts'
 import type { User } from '../store/identity-repo.ts'
 import { transaction } from '../store/index.ts'
+import { createTable } from '../services/tables.ts'
+import { insertRows } from '../services/table-rows.ts'
+import { DEMO_TABLE, demoContacts } from './demo-table.ts'
 
 export interface SeedResult {
   baseUrl?: string
@@ -170,7 +173,28 @@ const keysStep: SeedStep = {
   },
 }
 
-export const SEED_STEPS: SeedStep[] = [identityStep, workflowsStep, keysStep]
+const tableStep: SeedStep = {
+  name: 'a demo table with rows',
+  run(ctx, state) {
+    const owner = need(state.owner, 'owner')
+    const access = userAccess(ctx.store, owner, need(state.workspaceId, 'workspace'), 'write')
+    state.tableId = remember(
+      ctx,
+      'tableId',
+      (id) => ctx.store.tables.get(access.workspace.id, id) !== null,
+      () => {
+        // A table of that name made by someone else is used as it is, never duplicated.
+        const existing = ctx.store.tables.findByName(access.workspace.id, DEMO_TABLE.name)
+        if (existing) return existing.id
+        const { table } = createTable(ctx, owner, access, DEMO_TABLE)
+        insertRows(ctx, owner, access, table.id, { rows: demoContacts() })
+        return table.id
+      },
+    )
+  },
+}
+
+export const SEED_STEPS: SeedStep[] = [identityStep, workflowsStep, keysStep, tableStep]
 
 export function runSeed(ctx: ServiceContext, options: SeedOptions): SeedResult {
   const state: SeedState = { keys: {}, workflows: {} }

@@ -19,6 +19,8 @@ export interface ServiceContext {
   limits: LimitsProvider
   /** Admission, buckets and billing for workflow runs (services/execution-gate.ts). */
   gate: ExecutionGate
+  /** `maxRows` of tables created from now on (default 10000, API-NOTES). */
+  tableMaxRows: number
 }
 
 export const isoNow = (ctx: { clock: Clock }): string => ctx.clock.now().toISOString()
@@ -36,6 +38,7 @@ export interface ContextOptions {
   executionRates?: { sync?: number; async?: number }
   /** In-flight runs admitted per process before 429 + Retry-After: 5; default 500. */
   maxInFlightRuns?: number
+  tableMaxRows?: number
 }
 
 /** Opens the data folder (database, migrations, secret) and wires the context. */
@@ -51,5 +54,6 @@ export function createServiceContext(options: ContextOptions): ServiceContext {
     cipher: createKeyCipher(loadSecret(dataDir, options.encryptionKey)),
     limits: options.limits ?? limits,
     gate: options.gate ?? limits,
+    tableMaxRows: options.tableMaxRows ?? 10_000,
   }
 }

@@ -24,10 +24,14 @@ export function openDatabase(dataDir: string | null): Db {
   const raw = new DatabaseSync(location)
   // WAL lets readers proceed during a write; NORMAL sync is durable across process crashes
   // (only an OS crash can lose the last transactions), which is the usual WAL trade-off.
+  // A page cache of up to 64 MiB (the default is 2 MiB) keeps a 100k-row table's indexes in
+  // memory; temp B-trees (sorts) stay in memory too.
   raw.exec(`PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
     PRAGMA foreign_keys = ON;
-    PRAGMA busy_timeout = 5000;`)
+    PRAGMA busy_timeout = 5000;
+    PRAGMA cache_size = -65536;
+    PRAGMA temp_store = MEMORY;`)
   const cache = new Map<string, StatementSync>()
   return {
     raw,

@@ -8,6 +8,7 @@ import { createWorkflowsRepo } from './workflows-repo.ts'
 import { createAuditRepo } from './audit-repo.ts'
 import { createMetaRepo } from './meta-repo.ts'
 import { createUsageRepo } from './usage-repo.ts'
+import { createTablesRepo } from './tables-repo.ts'
 
 export { transaction, type Db } from './db.ts'
 
@@ -20,6 +21,7 @@ export function createStore(db: Db, now: () => string) {
     audit: createAuditRepo(db, now),
     meta: createMetaRepo(db),
     usage: createUsageRepo(db, now),
+    tables: createTablesRepo(db, now),
   }
 }
 

@@ -11,6 +11,7 @@ import { sql as apiKeys } from './002_api_keys.ts'
 import { sql as workflows } from './003_workflows.ts'
 import { sql as auditLogs } from './004_audit_logs.ts'
 import { sql as serviceMeta } from './005_service_meta.ts'
+import { sql as tables } from './010_tables.ts'
 import { sql as usage } from './035_usage.ts'
 
 export interface Migration {
@@ -25,5 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'workflows', sql: workflows },
   { version: 4, name: 'audit_logs', sql: auditLogs },
   { version: 5, name: 'service_meta', sql: serviceMeta },
+  { version: 10, name: 'tables', sql: tables },
   { version: 35, name: 'usage', sql: usage },
 ]
