@@ -11,6 +11,8 @@ import { sql as apiKeys } from './002_api_keys.ts'
 import { sql as workflows } from './003_workflows.ts'
 import { sql as auditLogs } from './004_audit_logs.ts'
 import { sql as serviceMeta } from './005_service_meta.ts'
+import { sql as executions } from './030_executions.ts'
+import { sql as executionLogs } from './031_execution_logs.ts'
 
 export interface Migration {
   version: number
@@ -24,4 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'workflows', sql: workflows },
   { version: 4, name: 'audit_logs', sql: auditLogs },
   { version: 5, name: 'service_meta', sql: serviceMeta },
+  { version: 30, name: 'executions', sql: executions },
+  { version: 31, name: 'execution_logs', sql: executionLogs },
 ]
