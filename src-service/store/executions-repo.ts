@@ -423,17 +423,17 @@ export function createExecutionsRepo(db: Db, now: () => string) {
       return row && Number(row.n) > 0 ? Math.round(Number(row.avg)) : null
     },
 
-    /** Deletes records that ended before `recordsBefore` and logs that ended before `logsBefore`. */
+    /** Deletes records that ended at or before `recordsBefore`, logs at or before `logsBefore`. */
     sweep(recordsBefore: string, logsBefore: string): { records: number; logs: number } {
       return transaction(db, () => {
         const records = db
           .stmt(
-            `DELETE FROM executions WHERE ended_at IS NOT NULL AND ended_at < ?
+            `DELETE FROM executions WHERE ended_at IS NOT NULL AND ended_at <= ?
                AND status IN ('completed', 'failed', 'cancelled')`,
           )
           .run(recordsBefore)
         const logs = db
-          .stmt('DELETE FROM execution_logs WHERE ended_at IS NOT NULL AND ended_at < ?')
+          .stmt('DELETE FROM execution_logs WHERE ended_at IS NOT NULL AND ended_at <= ?')
           .run(logsBefore)
         return { records: Number(records.changes), logs: Number(logs.changes) }
       })
