@@ -21,7 +21,9 @@ export function configFromEnv(
  * `SERVICE_JOB_WORKERS` (async runs at once, default 4), `SERVICE_JOB_LEASE_MS` (default 15000),
  * `SERVICE_SYNC_WAIT_MS` (default 300000), and `SERVICE_ENV_<NAME>` values for `{{NAME}}`.
  */
-export function executionConfigFromEnv(env: NodeJS.ProcessEnv): NonNullable<AppOptions['execution']> {
+export function executionConfigFromEnv(
+  env: NodeJS.ProcessEnv,
+): NonNullable<AppOptions['execution']> {
   const positive = (name: string): number | undefined => {
     const text = env[name]
     if (text === undefined || text === '') return undefined

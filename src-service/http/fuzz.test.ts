@@ -3,9 +3,13 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestService, type TestService } from '../testing/test-app.ts'
+import { deploySample } from '../testing/workflows.ts'
+import { shutdownFunctionPool } from '../engine/index.ts'
 
 let s: TestService
 let workflowId: string
+let runnableId: string
+let executionId: string
 
 beforeAll(async () => {
   s = await createTestService({ apiRatePerMinute: 1_000_000 })
@@ -14,8 +18,18 @@ beforeAll(async () => {
     name: 'target',
     definition: { blocks: {}, edges: [], variables: {} },
   }).id
+  runnableId = await deploySample(s, 'branching')
+  const run = await s.call(s.keys.personal, {
+    method: 'POST',
+    url: `/api/workflows/${runnableId}/execute`,
+    payload: { number: 1 },
+  })
+  executionId = run.json().executionId
 })
-afterAll(() => s.close())
+afterAll(async () => {
+  await s.close()
+  await shutdownFunctionPool()
+})
 
 type Method = 'GET' | 'POST' | 'DELETE'
 const ENDPOINTS: { method: Method; path: (id: string) => string }[] = [
@@ -28,6 +42,12 @@ const ENDPOINTS: { method: Method; path: (id: string) => string }[] = [
   { method: 'DELETE', path: (id) => `/api/v1/workflows/${id}/deploy` },
   { method: 'GET', path: () => '/api/v1/audit-logs' },
   { method: 'GET', path: (id) => `/api/v1/audit-logs/${id}` },
+  { method: 'POST', path: (id) => `/api/workflows/${id}/execute` },
+  { method: 'GET', path: (id) => `/api/jobs/${id}` },
+  { method: 'POST', path: (id) => `/api/workflows/${runnableId}/executions/${id}/cancel` },
+  { method: 'POST', path: (id) => `/api/resume/${runnableId}/${id}/${id}` },
+  { method: 'GET', path: () => '/api/v1/logs' },
+  { method: 'GET', path: (id) => `/api/v1/logs/${id}` },
 ]
 
 // Values that reach interesting branches more often than pure noise would.
@@ -36,6 +56,8 @@ const interesting = () =>
     fc.constant(s.workspace.id),
     fc.constant(s.otherWorkspace.id),
     fc.constant(workflowId),
+    fc.constant(runnableId),
+    fc.constant(executionId),
     fc.constantFrom(
       '',
       'true',
@@ -61,6 +83,9 @@ const queryArb = () =>
       'action',
       'startDate',
       'endDate',
+      'workflowIds',
+      'level',
+      'order',
       'x',
     ),
     interesting(),
@@ -75,6 +100,17 @@ const bodyArb = () =>
         color: interesting(),
         skipDefaultWorkflow: fc.oneof(fc.boolean(), fc.string()),
         folderId: interesting(),
+        number: fc.oneof(fc.integer(), fc.string()),
+        input: fc.jsonValue(),
+        stream: fc.oneof(fc.boolean(), fc.string()),
+        selectedOutputs: fc.oneof(
+          fc.array(fc.constantFrom('big.result', 'check.selectedOption', 'nope.x', 'big')),
+          fc.string(),
+        ),
+        stopAfterBlockId: fc.oneof(fc.constantFrom('check', 'big', 'ghost', ''), fc.integer()),
+        useDraftState: fc.oneof(fc.boolean(), fc.string()),
+        includeFileBase64: fc.boolean(),
+        base64MaxBytes: fc.oneof(fc.integer(), fc.string()),
         workflow: fc.oneof(
           fc.jsonValue(),
           fc.record(
@@ -98,6 +134,13 @@ describe('random requests', () => {
           queryArb(),
           bodyArb(),
           interesting(),
+          fc.constantFrom<Record<string, string>>(
+            {},
+            { 'x-execution-mode': 'async' },
+            { 'x-execution-mode': 'nonsense' },
+            { 'x-service-stream-version': '2' },
+            { 'x-service-stream-version': '1' },
+          ),
           fc.constantFrom<keyof TestService['keys'] | 'none' | 'bogus'>(
             'personal',
             'workspace',
@@ -106,7 +149,7 @@ describe('random requests', () => {
             'none',
             'bogus',
           ),
-          async (query, body, id, keyName) => {
+          async (query, body, id, extraHeaders, keyName) => {
             const key =
               keyName === 'none' ? null : keyName === 'bogus' ? 'sk-service-bogus' : s.keys[keyName]
             const res = await s.call(key, {
@@ -117,7 +160,7 @@ describe('random requests', () => {
                 ? {}
                 : {
                     payload: JSON.stringify(body),
-                    headers: { 'content-type': 'application/json' },
+                    headers: { 'content-type': 'application/json', ...extraHeaders },
                   }),
             })
             expect(res.statusCode).toBeLessThan(500)

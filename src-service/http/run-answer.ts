@@ -4,13 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SERVICE_ERROR_CODES } from '../../src-shared/api/common.ts'
 import { API_HEADERS } from '../../src-shared/api/endpoints.ts'
-import {
-  SSE_DONE,
-  eventFrame,
-  sseFrame,
-  terminalFrame,
-  type StreamFrame,
-} from '../engine/index.ts'
+import { SSE_DONE, eventFrame, sseFrame, terminalFrame, type StreamFrame } from '../engine/index.ts'
 import type { Executor, SegmentResult } from '../jobs/executor.ts'
 import { RESULT_UNAVAILABLE, executionResult, type Admitted } from '../services/executions.ts'
 import { ServiceError } from '../services/errors.ts'
@@ -48,13 +42,19 @@ export async function answerRun(
       async: true,
       jobId: record.id,
       executionId: record.id,
-      message: options.resume ? 'Workflow run resumed in the background' : 'Workflow execution queued',
+      message: options.resume
+        ? 'Workflow run resumed in the background'
+        : 'Workflow execution queued',
       statusUrl: statusUrlOf(request, record.id),
     })
   }
   if (record.mode === 'stream') return streamRun(reply, admitted, options)
 
-  const live = options.executor.run(record, ticket, options.resume ? { resumeInput: options.resume.value } : {})
+  const live = options.executor.run(
+    record,
+    ticket,
+    options.resume ? { resumeInput: options.resume.value } : {},
+  )
   const result = await within(live.done, syncWait(request, options.syncWaitMs))
   if (result === undefined) {
     // Still running: the caller polls; the run goes on and its result lands in the record.
@@ -72,7 +72,9 @@ export async function answerRun(
  * pending receipt (and the execution id) before it gives up. */
 function syncWait(request: FastifyRequest, limitMs: number): number {
   const prefer = request.headers.prefer
-  const match = /(?:^|[,;\s])wait=(\d+)/i.exec(Array.isArray(prefer) ? prefer.join(',') : (prefer ?? ''))
+  const match = /(?:^|[,;\s])wait=(\d+)/i.exec(
+    Array.isArray(prefer) ? prefer.join(',') : (prefer ?? ''),
+  )
   return match ? Math.min(limitMs, Number(match[1]) * 1000) : limitMs
 }
 

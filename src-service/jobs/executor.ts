@@ -177,7 +177,10 @@ export class Executor {
       return 'stopping'
     }
     const record = this.ctx.store.executions.cancelIdle(executionId, (r) =>
-      historyData({ ...r, output: undefined, error: r.error, blockLogs: r.blockLogs }, this.secrets),
+      historyData(
+        { ...r, output: undefined, error: r.error, blockLogs: r.blockLogs },
+        this.secrets,
+      ),
     )
     if (!record) return 'not-running'
     this.settle(record.id, record.billedUserId, usageOf(record.id, 'cancelled', 0, [], 0))
@@ -331,7 +334,11 @@ export class Executor {
       this.ctx.store.executions.releaseLeases(this.owner, [record.id])
       this.tickets.delete(record.id)
     } else {
-      const stopped = { ...outcome, status: 'failed' as const, error: new ServiceStopping().message }
+      const stopped = {
+        ...outcome,
+        status: 'failed' as const,
+        error: new ServiceStopping().message,
+      }
       this.persist(record, stopped)
       this.settle(
         record.id,
@@ -416,7 +423,9 @@ export class Executor {
       callWorkflow: this.childCaller(record.workspaceId),
       ...(this.options.llm ? { llm: this.options.llm } : {}),
       now: () => this.nowMs(),
-      ...(resume ? { resume: { state: record.pauseState as PausedState, input: resume.value } } : {}),
+      ...(resume
+        ? { resume: { state: record.pauseState as PausedState, input: resume.value } }
+        : {}),
     }
   }
 

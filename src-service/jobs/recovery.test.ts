@@ -37,7 +37,11 @@ function abandonedRun(s: TestService, workflowId: string, maxAttempts: number, l
 }
 
 async function jobOn(app: App, key: string, id: string) {
-  const res = await app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: { 'x-api-key': key } })
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/jobs/${id}`,
+    headers: { 'x-api-key': key },
+  })
   return JobStatusSchema.parse(res.json())
 }
 
@@ -65,12 +69,17 @@ describe('expired leases', () => {
 
       clock.advance(1001)
       const done = await waitForJob(s, retried)
-      expect(done).toMatchObject({ status: 'completed', output: { result: '99 is bigger than 10' } })
+      expect(done).toMatchObject({
+        status: 'completed',
+        output: { result: '99 is bigger than 10' },
+      })
       expect(s.app.ctx.store.executions.get(retried)!.attempts).toBe(2)
 
       const failed = await waitForJob(s, givenUp)
       expect(failed.status).toBe('failed')
-      expect(failed.error).toMatch(/service stopped while this run was in progress \(attempt 1 of 1\)/)
+      expect(failed.error).toMatch(
+        /service stopped while this run was in progress \(attempt 1 of 1\)/,
+      )
       // Neither had a ticket in this process: both settle as orphans, once, to the billed user.
       expect(gate.settled.filter((u) => u.executionId === retried)).toMatchObject([
         { status: 'completed', orphan: true, billedUserId: s.owner.id },

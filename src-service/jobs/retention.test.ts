@@ -64,7 +64,9 @@ describe('retention', () => {
     const record = JobStatusSchema.parse(full.body)
     expect(record.metadata.source).toBeUndefined()
     // The full record keeps the output as the run produced it.
-    expect(record.output).toMatchObject({ result: { apiKey: 'k-live-42', note: `uses ${SECRET} here` } })
+    expect(record.output).toMatchObject({
+      result: { apiKey: 'k-live-42', note: `uses ${SECRET} here` },
+    })
 
     clock.advance(7 * DAY_MS - 1)
     expect(JobStatusSchema.parse((await job(id)).body).metadata.source).toBeUndefined()
@@ -123,7 +125,10 @@ describe('retention', () => {
       [edge('start', 'boom')],
     )
     const id = await deployWorkflow(s, failing, { name: 'failing' })
-    const res = await s.call(s.keys.personal, { method: 'POST', url: `/api/workflows/${id}/execute` })
+    const res = await s.call(s.keys.personal, {
+      method: 'POST',
+      url: `/api/workflows/${id}/execute`,
+    })
     expect(res.statusCode).toBe(500)
     const executionId = res.json().executionId as string
     clock.advance(7 * DAY_MS + 1)
@@ -142,7 +147,10 @@ describe('retention', () => {
       [edge('start', 'wait')],
     )
     const id = await deployWorkflow(s, pausing, { name: 'pausing' })
-    const res = await s.call(s.keys.personal, { method: 'POST', url: `/api/workflows/${id}/execute` })
+    const res = await s.call(s.keys.personal, {
+      method: 'POST',
+      url: `/api/workflows/${id}/execute`,
+    })
     expect(res.json().status).toBe('paused')
     clock.advance(60 * DAY_MS)
     s.app.executor.sweep()

@@ -15,7 +15,8 @@ const SECRET_NAME =
   /^(?:.*[-_ ])?(?:password|passwd|secret|client[-_]?secret|api[-_]?key|apikey|x-api-key|access[-_]?token|refresh[-_]?token|auth[-_]?token|token|bearer|authorization|cookie|set-cookie|credentials?|private[-_]?key)$/i
 
 /** Key-shaped strings: service keys, OpenAI-style keys, bearer tokens. */
-const SECRET_TEXT = /\b(?:sk-service-[A-Za-z0-9_-]{8,}|sk-[A-Za-z0-9_-]{16,}|Bearer\s+[A-Za-z0-9._~+/-]{12,}=*)/g
+const SECRET_TEXT =
+  /\b(?:sk-service-[A-Za-z0-9_-]{8,}|sk-[A-Za-z0-9_-]{16,}|Bearer\s+[A-Za-z0-9._~+/-]{12,}=*)/g
 
 /**
  * A copy of `value` with secrets replaced by `[redacted]`: values under secret-looking names,
@@ -35,7 +36,8 @@ export function redactSecrets(value: unknown, secrets: readonly string[] = []): 
     if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1))
     const out: Record<string, unknown> = {}
     for (const [k, item] of Object.entries(v)) {
-      out[k] = SECRET_NAME.test(k) && item !== null && item !== '' ? REDACTED : walk(item, depth + 1)
+      out[k] =
+        SECRET_NAME.test(k) && item !== null && item !== '' ? REDACTED : walk(item, depth + 1)
     }
     return out
   }
@@ -57,7 +59,10 @@ export function capValue(value: unknown, maxBytes: number): unknown {
   const bytes = Buffer.byteLength(text)
   if (bytes <= maxBytes) return value
   // Cut on a character boundary: decode the first maxBytes bytes and drop a split character.
-  const preview = Buffer.from(text).subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '')
+  const preview = Buffer.from(text)
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '')
   return { truncated: true, bytes, preview } satisfies CappedValue
 }
 

@@ -42,7 +42,11 @@ export const NOT_DEPLOYED = 'Workflow is not deployed'
  * Checks an execute request and admits it: the gate (429/402) is asked last, after everything
  * that can be refused for free, and the run is recorded before anything runs.
  */
-export function admitExecution(ctx: ServiceContext, executor: Executor, req: ExecuteInput): Admitted {
+export function admitExecution(
+  ctx: ServiceContext,
+  executor: Executor,
+  req: ExecuteInput,
+): Admitted {
   const { workflow, controls } = req
   if (!workflow.isDeployed) throw forbidden(NOT_DEPLOYED)
   if (req.mode === 'async') {

@@ -8,12 +8,7 @@ export const EXECUTION_MODES = ['sync', 'async', 'stream'] as const
 export type ExecutionMode = (typeof EXECUTION_MODES)[number]
 
 export type ExecutionState =
-  | 'pending'
-  | 'processing'
-  | 'paused'
-  | 'completed'
-  | 'failed'
-  | 'cancelled'
+  'pending' | 'processing' | 'paused' | 'completed' | 'failed' | 'cancelled'
 
 export const FINISHED_STATES: readonly ExecutionState[] = ['completed', 'failed', 'cancelled']
 
@@ -223,9 +218,10 @@ export function createExecutionsRepo(db: Db, now: () => string) {
           at,
           startedAt,
         )
-        db.stmt(
-          'UPDATE workflows SET run_count = run_count + 1, last_run_at = ? WHERE id = ?',
-        ).run(at, input.workflowId)
+        db.stmt('UPDATE workflows SET run_count = run_count + 1, last_run_at = ? WHERE id = ?').run(
+          at,
+          input.workflowId,
+        )
       })
       return get(id) as ExecutionRecord
     },

@@ -1,11 +1,7 @@
 // An execution gate for tests of the execution side of the seam (services/execution-gate.ts):
 // it records every admission and settlement and can refuse the way the interface documents, so
 // tests can check that execution admits once, settles once, and lets refusals through untouched.
-import type {
-  AdmitRequest,
-  ExecutionGate,
-  RunUsage,
-} from '../services/execution-gate.ts'
+import type { AdmitRequest, ExecutionGate, RunUsage } from '../services/execution-gate.ts'
 import type { ServiceError } from '../services/errors.ts'
 
 export interface RecordingGate extends ExecutionGate {

@@ -106,7 +106,10 @@ describe('sync execution', () => {
         block('reply', 'response', {
           data: { created: '<start.who>' },
           status: 201,
-          headers: [{ cells: { Key: 'X-Custom', Value: 'yes' } }, { key: 'X-Execution-Id', value: 'spoof' }],
+          headers: [
+            { cells: { Key: 'X-Custom', Value: 'yes' } },
+            { key: 'X-Execution-Id', value: 'spoof' },
+          ],
         }),
       ],
       [edge('start', 'reply')],
@@ -214,8 +217,18 @@ describe('sync execution', () => {
       [edge('start', 'show')],
     )
     const id = await deployWorkflow(s, files, { name: 'files' })
-    const text = { type: 'file', name: 'a.txt', mime: 'text/plain', data: 'data:text/plain;base64,aGVsbG8=' }
-    const link = { type: 'url', name: 'b.pdf', mime: 'application/pdf', data: 'https://example.com/b.pdf' }
+    const text = {
+      type: 'file',
+      name: 'a.txt',
+      mime: 'text/plain',
+      data: 'data:text/plain;base64,aGVsbG8=',
+    }
+    const link = {
+      type: 'url',
+      name: 'b.pdf',
+      mime: 'application/pdf',
+      data: 'https://example.com/b.pdf',
+    }
 
     const plain = await execute(id, { docs: [text, link] })
     expect(plain.statusCode, plain.body).toBe(200)
@@ -303,7 +316,10 @@ describe('async execution', () => {
     })
     // The hosted job id form names the same job.
     const prefixed = await waitForJob(s, `workflow-execution:${receipt.jobId}`)
-    expect(prefixed).toMatchObject({ status: 'completed', taskId: `workflow-execution:${receipt.jobId}` })
+    expect(prefixed).toMatchObject({
+      status: 'completed',
+      taskId: `workflow-execution:${receipt.jobId}`,
+    })
   })
 
   it('refuses each sync-only control with 400 and runs nothing', async () => {
@@ -315,7 +331,9 @@ describe('async execution', () => {
       { includeFileBase64: true },
       { base64MaxBytes: 100 },
     ]) {
-      const res = await execute(ids.greeting!, control, { headers: { 'x-execution-mode': 'async' } })
+      const res = await execute(ids.greeting!, control, {
+        headers: { 'x-execution-mode': 'async' },
+      })
       expect(res.statusCode, JSON.stringify(control)).toBe(400)
       const body = ErrorBodySchema.parse(res.json())
       expect(body.error).toContain(Object.keys(control)[0]!)

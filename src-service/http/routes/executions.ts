@@ -28,7 +28,11 @@ export const executionRoutes: FastifyPluginAsyncZod<ExecutionRouteOptions> = asy
   app.post(
     '/api/workflows/:workflowId/execute',
     {
-      schema: { params: ExecuteParamsSchema, headers: ExecuteHeadersSchema, body: ExecuteBodySchema },
+      schema: {
+        params: ExecuteParamsSchema,
+        headers: ExecuteHeadersSchema,
+        body: ExecuteBodySchema,
+      },
       config: { auth: { scope: 'workflow-by-id', param: 'workflowId', need: 'write' } },
     },
     async (request, reply) => {
