@@ -15,6 +15,8 @@ export interface WorkflowInput {
   name: string
   type: string
   description?: string
+  /** The field's default, used when a run leaves it out. */
+  value?: unknown
 }
 
 /**
