@@ -3,6 +3,7 @@
 const sections: Record<string, () => Promise<{ run(seconds: number): Promise<void> }>> = {
   'service-http': () => import('./service-http.bench.ts'),
   'service-api': () => import('./service-api.bench.ts'),
+  execute: () => import('./execute.bench.ts'),
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)

@@ -163,7 +163,7 @@ describe('random requests', () => {
                     headers: { 'content-type': 'application/json', ...extraHeaders },
                   }),
             })
-            expect(res.statusCode).toBeLessThan(500)
+            expect(res.statusCode, `${JSON.stringify(body)} -> ${res.body}`).toBeLessThan(500)
             if (res.statusCode >= 400) {
               const reply = res.json()
               expect(typeof reply.error).toBe('string')

@@ -183,7 +183,8 @@ export class Executor {
       ),
     )
     if (!record) return 'not-running'
-    this.settle(record.id, record.billedUserId, usageOf(record.id, 'cancelled', 0, [], 0))
+    const claimed = this.ctx.store.executions.markSettled(record.id)
+    this.settle(record.id, record.billedUserId, usageOf(record.id, 'cancelled', 0, [], 0), claimed)
     return 'cancelled'
   }
 
@@ -272,7 +273,7 @@ export class Executor {
     const startedAt = record.startedAt ?? record.createdAt
     const endedAt = this.ctx.clock.now().toISOString()
     const durationMs = Math.max(0, Date.parse(endedAt) - Date.parse(startedAt))
-    this.ctx.store.executions.end(record.id, {
+    const claimed = this.ctx.store.executions.end(record.id, {
       status: 'failed',
       output: undefined,
       error: reason,
@@ -285,7 +286,8 @@ export class Executor {
         this.secrets,
       ),
     })
-    this.settle(record.id, record.billedUserId, usageOf(record.id, 'failed', durationMs, [], 0))
+    const usage = usageOf(record.id, 'failed', durationMs, [], 0)
+    this.settle(record.id, record.billedUserId, usage, claimed)
   }
 
   private async execute(
@@ -311,7 +313,7 @@ export class Executor {
     if (!finished && controller.signal.reason instanceof ServiceStopping) {
       return this.stopped(record, outcome)
     }
-    this.persist(record, outcome)
+    const claimed = this.persist(record, outcome)
     const usage = usageOf(
       record.id,
       outcome.status === 'paused' || outcome.status === 'success'
@@ -324,7 +326,7 @@ export class Executor {
       priorBlocks,
     )
     // A pause ends the admitted segment: its usage is settled now, a resume is admitted anew.
-    this.settle(record.id, record.billedUserId, usage)
+    this.settle(record.id, record.billedUserId, usage, claimed)
     return { outcome, ...(conflict ? { conflict } : {}) }
   }
 
@@ -339,17 +341,15 @@ export class Executor {
         status: 'failed' as const,
         error: new ServiceStopping().message,
       }
-      this.persist(record, stopped)
-      this.settle(
-        record.id,
-        record.billedUserId,
-        usageOf(record.id, 'failed', outcome.durationMs, outcome.blockLogs, 0),
-      )
+      const claimed = this.persist(record, stopped)
+      const usage = usageOf(record.id, 'failed', outcome.durationMs, outcome.blockLogs, 0)
+      this.settle(record.id, record.billedUserId, usage, claimed)
     }
     return { outcome, lost: true }
   }
 
-  private persist(record: ExecutionRecord, outcome: RunOutcome): void {
+  /** Records the end of a segment; true when its usage is this call's to settle. */
+  private persist(record: ExecutionRecord, outcome: RunOutcome): boolean {
     const status = STATE_OF[outcome.status]
     const output = outputToKeep(outcome)
     const error = outcome.error ?? null
@@ -377,17 +377,24 @@ export class Executor {
         this.secrets,
       ),
       ...(outcome.pause
-        ? { pauseState: outcome.pause.state, contextId: outcome.pause.contextId }
+        ? {
+            pauseState: outcome.pause.state,
+            contextId: outcome.pause.contextId,
+            definition: record.definition,
+          }
         : {}),
     }
-    this.ctx.store.executions.end(record.id, end)
+    return this.ctx.store.executions.end(record.id, end)
   }
 
-  /** Settles a segment's usage once: with the ticket from this process, else as an orphan. */
-  private settle(executionId: string, billedUserId: string, usage: RunUsage): void {
+  /**
+   * Settles a segment's usage with the ticket from this process, else as an orphan; only the
+   * caller that `claimed` it in the store (flipped its settled flag) does.
+   */
+  private settle(executionId: string, billedUserId: string, usage: RunUsage, claimed: boolean) {
     const ticket = this.tickets.get(executionId)
     this.tickets.delete(executionId)
-    if (!this.ctx.store.executions.markSettled(executionId)) return
+    if (!claimed) return
     try {
       if (ticket) ticket.settle(usage)
       else this.ctx.gate.settleOrphan(billedUserId, usage)

@@ -97,6 +97,8 @@ export interface RunEnd {
   durationMs: number
   pauseState?: unknown
   contextId?: string
+  /** The definition a paused run continues with (sync and stream runs store it only now). */
+  definition?: unknown
   /** The log row's run history copy (redacted, capped) and level. */
   logData: unknown
 }
@@ -136,7 +138,7 @@ const toRecord = (r: Row): ExecutionRecord => ({
   callerUserId: String(r.caller_user_id),
   keyId: str(r.key_id),
   billedUserId: String(r.billed_user_id),
-  definition: parse(r.definition),
+  definition: parse(r.definition) ?? null,
   input: parse(r.input),
   options: (parse(r.options) ?? {}) as RunOptions,
   resumeInput: r.resume_input == null ? null : { value: parse(r.resume_input) },
@@ -178,8 +180,9 @@ export function createExecutionsRepo(db: Db, now: () => string) {
     admit(input: NewExecution): ExecutionRecord {
       const id = input.id ?? randomUUID()
       const at = now()
-      const status: ExecutionState = input.mode === 'async' ? 'pending' : 'processing'
-      const startedAt = input.mode === 'async' ? null : at
+      const queued = input.mode === 'async'
+      const status: ExecutionState = queued ? 'pending' : 'processing'
+      const startedAt = queued ? null : at
       transaction(db, () => {
         db.stmt(
           `INSERT INTO executions (id, workflow_id, workspace_id, mode, trigger, status,
@@ -196,11 +199,12 @@ export function createExecutionsRepo(db: Db, now: () => string) {
           input.callerUserId,
           input.keyId,
           input.billedUserId,
-          json(input.definition),
+          // Only a queued run is read back from the store before it pauses.
+          queued ? json(input.definition) : null,
           json(input.input),
           json(input.options),
           input.maxAttempts,
-          input.mode === 'async' ? 0 : 1,
+          queued ? 0 : 1,
           at,
           startedAt,
           at,
@@ -223,7 +227,37 @@ export function createExecutionsRepo(db: Db, now: () => string) {
           input.workflowId,
         )
       })
-      return get(id) as ExecutionRecord
+      // What was just written, without reading it back (this is on every run's path).
+      return {
+        id,
+        workflowId: input.workflowId,
+        workspaceId: input.workspaceId,
+        mode: input.mode,
+        trigger: input.trigger ?? 'api',
+        status,
+        callerUserId: input.callerUserId,
+        keyId: input.keyId,
+        billedUserId: input.billedUserId,
+        definition: input.definition,
+        input: input.input,
+        options: input.options,
+        resumeInput: null,
+        pauseState: null,
+        contextId: null,
+        output: undefined,
+        error: null,
+        blockLogs: [],
+        attempts: queued ? 0 : 1,
+        maxAttempts: input.maxAttempts,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        settled: false,
+        createdAt: at,
+        startedAt,
+        endedAt: null,
+        durationMs: null,
+        updatedAt: at,
+      }
     },
 
     /** Takes the oldest pending run for `owner` until `leaseUntil` (epoch ms). */
@@ -317,15 +351,19 @@ export function createExecutionsRepo(db: Db, now: () => string) {
       return released
     },
 
-    /** Records how a run (or a segment up to a pause) ended, in both tables. */
-    end(id: string, end: RunEnd): void {
+    /**
+     * Records how a run (or a segment up to a pause) ended, in both tables, and marks its usage
+     * settled. True when it was not settled before: the caller then settles it, exactly once.
+     */
+    end(id: string, end: RunEnd): boolean {
       const paused = end.status === 'paused'
-      transaction(db, () => {
+      return transaction(db, () => {
+        const before = db.stmt('SELECT settled FROM executions WHERE id = ?').get(id)
         db.stmt(
           `UPDATE executions SET status = ?, output = ?, error = ?, block_logs = ?,
              pause_state = ?, context_id = ?, resume_input = NULL, lease_owner = NULL,
              lease_expires_at = NULL, started_at = COALESCE(started_at, ?), ended_at = ?,
-             duration_ms = ?, updated_at = ?
+             duration_ms = ?, definition = COALESCE(?, definition), settled = 1, updated_at = ?
            WHERE id = ?`,
         ).run(
           end.status,
@@ -337,6 +375,7 @@ export function createExecutionsRepo(db: Db, now: () => string) {
           end.startedAt,
           paused ? null : end.endedAt,
           paused ? null : end.durationMs,
+          paused && end.definition !== undefined ? json(end.definition) : null,
           now(),
           id,
         )
@@ -353,6 +392,7 @@ export function createExecutionsRepo(db: Db, now: () => string) {
           json(end.logData),
           id,
         )
+        return before !== undefined && !toBool(before.settled)
       })
     },
 

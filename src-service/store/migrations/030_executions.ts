@@ -2,8 +2,9 @@
 // a worker claims a `pending` row by taking a lease (lease_owner, lease_expires_at in epoch ms)
 // and renews it while the run goes on; a row whose lease ran out belongs to a dead process and
 // is reclaimed. The definition is the snapshot the run was admitted with, so a retry or a resume
-// runs what the caller started even if the workflow was redeployed since. Rows are deleted 7
-// days after the run ends (run history in execution_logs stays for 30).
+// runs what the caller started even if the workflow was redeployed since; sync and stream runs
+// store it only when they pause (nothing else ever reads it back). Rows are deleted 7 days
+// after the run ends (run history in execution_logs stays for 30).
 export const sql = `
 CREATE TABLE executions (
   id TEXT PRIMARY KEY,
@@ -15,7 +16,7 @@ CREATE TABLE executions (
   caller_user_id TEXT NOT NULL,
   key_id TEXT,
   billed_user_id TEXT NOT NULL,
-  definition TEXT NOT NULL,
+  definition TEXT,
   input TEXT NOT NULL,
   options TEXT NOT NULL DEFAULT '{}',
   resume_input TEXT,
