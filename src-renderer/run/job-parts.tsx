@@ -40,7 +40,7 @@ export function JobProgress({ job }: { job: TrackedJob }) {
     ? `${formatDuration(elapsed)} of about ${formatDuration(est)}`
     : `${formatDuration(elapsed)} elapsed`
   return (
-    <div className="stack tight" style={{ gap: 4, minWidth: 160 }}>
+    <div className="stack tight" style={{ gap: 4, minWidth: 100 }}>
       <div
         className={`progress ${tone}`}
         role="progressbar"
