@@ -1,14 +1,7 @@
 // How an execute answer is read. Unit level: constructed answers, no server.
 import { describe, expect, it } from 'vitest'
 import type { HttpAnswer } from './http.ts'
-import {
-  executeBody,
-  interpretExecute,
-  jobIdFrom,
-  preferWaitSeconds,
-  sendExecute,
-} from './execute.ts'
-import type { Http, HttpRequest } from './http.ts'
+import { executeBody, interpretExecute, jobIdFrom, preferWaitSeconds } from './execute.ts'
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): HttpAnswer {
   return {
