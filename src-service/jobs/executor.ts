@@ -9,6 +9,7 @@ import {
   runWorkflow,
   sharedFunctionPool,
   type CallWorkflow,
+  type Definition,
   type EngineEvent,
   type FunctionPool,
   type RunOutcome,
@@ -70,6 +71,13 @@ export interface LiveRun {
 }
 
 export type CancelResult = 'stopping' | 'cancelled' | 'not-running'
+
+/** Definitions parsed at admission: a run started in the same process need not parse again. */
+const parsedDefinitions = new WeakSet<object>()
+export function markParsed(definition: Definition): Definition {
+  parsedDefinitions.add(definition)
+  return definition
+}
 
 export const INTERRUPTED_SYNC =
   'The service restarted while this run was in progress; its result could not be recovered'
@@ -313,7 +321,7 @@ export class Executor {
     if (!finished && controller.signal.reason instanceof ServiceStopping) {
       return this.stopped(record, outcome)
     }
-    const claimed = this.persist(record, outcome)
+    const claimed = await this.persist(record, outcome)
     const usage = usageOf(
       record.id,
       outcome.status === 'paused' || outcome.status === 'success'
@@ -330,7 +338,7 @@ export class Executor {
     return { outcome, ...(conflict ? { conflict } : {}) }
   }
 
-  private stopped(record: ExecutionRecord, outcome: RunOutcome): SegmentResult {
+  private async stopped(record: ExecutionRecord, outcome: RunOutcome): Promise<SegmentResult> {
     if (record.mode === 'async') {
       // Back to the queue; the ticket is the next process's to settle (as an orphan).
       this.ctx.store.executions.releaseLeases(this.owner, [record.id])
@@ -341,7 +349,7 @@ export class Executor {
         status: 'failed' as const,
         error: new ServiceStopping().message,
       }
-      const claimed = this.persist(record, stopped)
+      const claimed = await this.persist(record, stopped)
       const usage = usageOf(record.id, 'failed', outcome.durationMs, outcome.blockLogs, 0)
       this.settle(record.id, record.billedUserId, usage, claimed)
     }
@@ -349,7 +357,7 @@ export class Executor {
   }
 
   /** Records the end of a segment; true when its usage is this call's to settle. */
-  private persist(record: ExecutionRecord, outcome: RunOutcome): boolean {
+  private persist(record: ExecutionRecord, outcome: RunOutcome): Promise<boolean> {
     const status = STATE_OF[outcome.status]
     const output = outputToKeep(outcome)
     const error = outcome.error ?? null
@@ -384,7 +392,8 @@ export class Executor {
           }
         : {}),
     }
-    return this.ctx.store.executions.end(record.id, end)
+    const { executions, writes } = this.ctx.store
+    return writes.run(() => executions.end(record.id, end))
   }
 
   /**
@@ -410,13 +419,17 @@ export class Executor {
     onEvent: ((event: EngineEvent) => void) | undefined,
     resume: { value: unknown } | null,
   ): RunRequest {
-    const parsed = parseDefinition(record.definition)
-    if (!parsed.ok) throw new Error(`The workflow definition is invalid: ${parsed.error}`)
+    let definition = record.definition as Definition
+    if (!parsedDefinitions.has(definition as object)) {
+      const parsed = parseDefinition(record.definition)
+      if (!parsed.ok) throw new Error(`The workflow definition is invalid: ${parsed.error}`)
+      definition = parsed.definition
+    }
     const { options } = record
     return {
       executionId: record.id,
       workflowId: record.workflowId,
-      definition: parsed.definition,
+      definition,
       input: record.input,
       env: this.options.env ?? {},
       ...(options.selectedOutputs ? { selectedOutputs: options.selectedOutputs } : {}),

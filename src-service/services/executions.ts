@@ -15,7 +15,7 @@ import {
   type Definition,
   type RunOutcome,
 } from '../engine/index.ts'
-import type { Executor } from '../jobs/executor.ts'
+import { markParsed, type Executor } from '../jobs/executor.ts'
 import type { ExecutionMode, ExecutionRecord, RunOptions } from '../store/executions-repo.ts'
 import type { WorkflowRecord } from '../store/workflows-repo.ts'
 import type { ServiceContext } from './context.ts'
@@ -42,11 +42,11 @@ export const NOT_DEPLOYED = 'Workflow is not deployed'
  * Checks an execute request and admits it: the gate (429/402) is asked last, after everything
  * that can be refused for free, and the run is recorded before anything runs.
  */
-export function admitExecution(
+export async function admitExecution(
   ctx: ServiceContext,
   executor: Executor,
   req: ExecuteInput,
-): Admitted {
+): Promise<Admitted> {
   const { workflow, controls } = req
   if (!workflow.isDeployed) throw forbidden(NOT_DEPLOYED)
   if (req.mode === 'async') {
@@ -73,18 +73,21 @@ export function admitExecution(
     mode: req.mode,
   })
   try {
-    const record = ctx.store.executions.admit({
-      workflowId: workflow.id,
-      workspaceId: workflow.workspaceId,
-      mode: req.mode,
-      callerUserId: req.caller.user.id,
-      keyId: req.caller.key.id,
-      billedUserId: ticket.billedUserId,
-      definition,
-      input: req.input,
-      options: runOptions(controls),
-      maxAttempts: executor.maxAttempts,
-    })
+    // Committed (with its log row) before anything runs or any answer goes out.
+    const record = await ctx.store.writes.run(() =>
+      ctx.store.executions.admit({
+        workflowId: workflow.id,
+        workspaceId: workflow.workspaceId,
+        mode: req.mode,
+        callerUserId: req.caller.user.id,
+        keyId: req.caller.key.id,
+        billedUserId: ticket.billedUserId,
+        definition,
+        input: req.input,
+        options: runOptions(controls),
+        maxAttempts: executor.maxAttempts,
+      }),
+    )
     return { record, ticket }
   } catch (error) {
     ticket.settle({ executionId: '', status: 'failed', durationMs: 0, blocksExecuted: 0 })
@@ -97,7 +100,7 @@ function runnableDefinition(workflow: WorkflowRecord, draft: boolean): Definitio
   const raw = draft ? workflow.definition : workflow.deployedDefinition
   const parsed = parseDefinition(raw)
   if (!parsed.ok) throw invalid(`The workflow cannot run: ${parsed.error}`)
-  return parsed.definition
+  return markParsed(parsed.definition)
 }
 
 function checkControls(definition: Definition, controls: ExecutionControls): void {

@@ -9,6 +9,7 @@ import { createAuditRepo } from './audit-repo.ts'
 import { createMetaRepo } from './meta-repo.ts'
 import { createExecutionsRepo } from './executions-repo.ts'
 import { createExecutionLogsRepo } from './execution-logs-repo.ts'
+import { createWriteBatch } from './write-batch.ts'
 
 export { transaction, type Db } from './db.ts'
 
@@ -22,6 +23,7 @@ export function createStore(db: Db, now: () => string) {
     meta: createMetaRepo(db),
     executions: createExecutionsRepo(db, now),
     executionLogs: createExecutionLogsRepo(db),
+    writes: createWriteBatch(db),
   }
 }
 

@@ -44,7 +44,7 @@ export const executionRoutes: FastifyPluginAsyncZod<ExecutionRouteOptions> = asy
           : controls.stream
             ? 'stream'
             : 'sync'
-      const admitted = admitExecution(ctx, executor, {
+      const admitted = await admitExecution(ctx, executor, {
         caller: callerOf(request),
         access: accessOf(request),
         workflow: workflowOf(request),

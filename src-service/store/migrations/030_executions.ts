@@ -4,7 +4,8 @@
 // is reclaimed. The definition is the snapshot the run was admitted with, so a retry or a resume
 // runs what the caller started even if the workflow was redeployed since; sync and stream runs
 // store it only when they pause (nothing else ever reads it back). Rows are deleted 7 days
-// after the run ends (run history in execution_logs stays for 30).
+// after the run ends (run history in execution_logs stays for 30). Indexes are few on purpose:
+// every run writes this table twice; the hourly retention sweep may scan.
 export const sql = `
 CREATE TABLE executions (
   id TEXT PRIMARY KEY,
@@ -38,6 +39,4 @@ CREATE TABLE executions (
 );
 CREATE INDEX executions_queue ON executions(created_at, id) WHERE status = 'pending';
 CREATE INDEX executions_leases ON executions(lease_expires_at) WHERE status = 'processing';
-CREATE INDEX executions_ended ON executions(ended_at) WHERE ended_at IS NOT NULL;
-CREATE INDEX executions_workflow ON executions(workflow_id, created_at);
 `

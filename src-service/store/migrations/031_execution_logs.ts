@@ -20,5 +20,4 @@ CREATE TABLE execution_logs (
 );
 CREATE INDEX execution_logs_page ON execution_logs(workspace_id, started_at, id);
 CREATE INDEX execution_logs_workflow ON execution_logs(workflow_id, status, ended_at);
-CREATE INDEX execution_logs_ended ON execution_logs(ended_at) WHERE ended_at IS NOT NULL;
 `
