@@ -214,6 +214,8 @@ export class Executor {
           setImmediate(() => this.pump())
         }),
       }
+      // Nobody waits for a background run; a failure to record it must not go unhandled.
+      live.done.catch((error: unknown) => console.error(`async run ${record.id} failed:`, error))
       this.live.set(record.id, live)
     }
   }
@@ -321,7 +323,16 @@ export class Executor {
     if (!finished && controller.signal.reason instanceof ServiceStopping) {
       return this.stopped(record, outcome)
     }
-    const claimed = await this.persist(record, outcome)
+    let claimed = false
+    try {
+      claimed = await this.persist(record, outcome)
+    } catch (error) {
+      // The store failed under us (disk full, closed): the caller still gets the outcome, and
+      // the record, left processing, is recovered like an interrupted run at the next start.
+      console.error(`recording the end of run ${record.id} failed:`, error)
+      this.tickets.delete(record.id)
+      return { outcome, ...(conflict ? { conflict } : {}) }
+    }
     const usage = usageOf(
       record.id,
       outcome.status === 'paused' || outcome.status === 'success'

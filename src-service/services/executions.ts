@@ -74,8 +74,9 @@ export async function admitExecution(
   })
   try {
     // Committed (with its log row) before anything runs or any answer goes out.
-    const record = await ctx.store.writes.run(() =>
-      ctx.store.executions.admit({
+    const { executions, workflows, writes } = ctx.store
+    const record = await writes.run(() => {
+      const admitted = executions.admit({
         workflowId: workflow.id,
         workspaceId: workflow.workspaceId,
         mode: req.mode,
@@ -86,8 +87,10 @@ export async function admitExecution(
         input: req.input,
         options: runOptions(controls),
         maxAttempts: executor.maxAttempts,
-      }),
-    )
+      })
+      workflows.recordRun(workflow.id, admitted.createdAt)
+      return admitted
+    })
     return { record, ticket }
   } catch (error) {
     ticket.settle({ executionId: '', status: 'failed', durationMs: 0, blocksExecuted: 0 })

@@ -174,8 +174,8 @@ export function createExecutionsRepo(db: Db, now: () => string) {
     },
 
     /**
-     * Admits a run: the execution row (pending for async, processing otherwise), its log row
-     * (endedAt null while it runs) and the workflow's run counter, in one transaction.
+     * Admits a run: the execution row (pending for async, processing otherwise) and its log row
+     * (endedAt null while it runs), in one transaction.
      */
     admit(input: NewExecution): ExecutionRecord {
       const id = input.id ?? randomUUID()
@@ -221,10 +221,6 @@ export function createExecutionsRepo(db: Db, now: () => string) {
           status,
           at,
           startedAt,
-        )
-        db.stmt('UPDATE workflows SET run_count = run_count + 1, last_run_at = ? WHERE id = ?').run(
-          at,
-          input.workflowId,
         )
       })
       // What was just written, without reading it back (this is on every run's path).
