@@ -178,11 +178,11 @@ describe('runs through the bridge', () => {
   })
 
   it('workflow detail lists the inputs with their defaults', async () => {
-    const detail = await ok<{ data: { inputs: { name: string; value?: unknown }[] } }>(
+    const detail = await ok<{ data: { inputs: { name: string; default?: unknown }[] } }>(
       'workflows:detail',
       { connectionId, workflowId: workflows.greeting },
     )
-    expect(detail.data.inputs).toEqual([{ name: 'name', type: 'string', value: 'World' }])
+    expect(detail.data.inputs).toEqual([{ name: 'name', type: 'string', default: 'World' }])
   })
 
   it('async requests with sync-only controls are refused before sending', async () => {

@@ -77,8 +77,8 @@ describe('workflow detail and status', () => {
 
   it('keeps an input field’s default value, of any JSON type', () => {
     const inputs = [
-      { name: 'name', type: 'string', value: 'World' },
-      { name: 'tags', type: 'array', value: ['a'] },
+      { name: 'name', type: 'string', default: 'World' },
+      { name: 'tags', type: 'array', default: ['a'] },
       { name: 'note', type: 'string' },
     ]
     const body = { data: { ...workflowDetail, inputs }, limits }

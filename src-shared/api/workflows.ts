@@ -23,12 +23,12 @@ export const WorkflowListItemSchema = z.object({
 })
 export type WorkflowListItem = z.infer<typeof WorkflowListItemSchema>
 
-/** A Start-block input field, for run forms; `value` is its default when it has one. */
+/** A Start-block input field, for run forms, with its default value when it has one. */
 export const WorkflowInputFieldSchema = z.object({
   name: z.string(),
   type: z.string(),
   description: z.string().optional(),
-  value: z.unknown().optional(),
+  default: z.unknown().optional(),
 })
 export type WorkflowInputField = z.infer<typeof WorkflowInputFieldSchema>
 
