@@ -5,6 +5,7 @@ const sections: Record<string, () => Promise<{ run(seconds: number): Promise<voi
   'service-api': () => import('./service-api.bench.ts'),
   'execution-gate': () => import('./execution-gate.bench.ts'),
   'service-tables': () => import('./service-tables.bench.ts'),
+  execute: () => import('./execute.bench.ts'),
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)

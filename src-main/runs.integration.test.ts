@@ -1,7 +1,7 @@
 // Runs through the bridge against the REAL local service: sync, async (followed by the job
-// tracker), stream (frames pushed to the subscriber), and a scan of every answer and event for
-// keys. The execute/jobs/stream routes land last in src-service: until they exist these tests
-// are skipped with that reason (probed, not assumed).
+// tracker), stream (frames pushed to the subscriber), a sync run longer than the client timeout
+// (followed as a job), a paused run resumed with the tracked contextId, and a scan of every
+// answer and event for keys.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -19,7 +19,6 @@ const notes: string[] = []
 let core: Core
 let connectionId = ''
 let workflows: Record<string, string> = {}
-let executeExists = false
 
 const ctx: HandlerContext = { mode: 'web', subscriberId: 'page', emit: () => undefined }
 async function ok<T>(name: ChannelName, input: unknown): Promise<T> {
@@ -47,16 +46,6 @@ beforeAll(async () => {
     connectionId,
   })
   workflows = Object.fromEntries(page.data.map((w) => [w.name, w.id]))
-  // Probe: the service answers an unknown route with "Not found: POST /api/...".
-  const probe = await dispatch(
-    core.handlers,
-    'runs:start',
-    { connectionId, workflowId: workflows.greeting, mode: 'sync', input: { name: 'probe' } },
-    ctx,
-  )
-  executeExists = !(
-    !probe.ok && /Route POST|Not found: POST \/api\/workflows\//.test(probe.error.message)
-  )
 }, 60_000)
 
 afterAll(async () => {
@@ -65,8 +54,7 @@ afterAll(async () => {
 })
 
 describe('runs through the bridge', () => {
-  it('sync: the greeting workflow answers', async (t) => {
-    if (!executeExists) t.skip('execute/jobs/stream routes are not in src-service yet')
+  it('sync: the greeting workflow answers', async () => {
     const res = await ok<{ kind: string }>('runs:start', {
       connectionId,
       workflowId: workflows.greeting,
@@ -77,8 +65,7 @@ describe('runs through the bridge', () => {
     expect(JSON.stringify(res)).toContain('Ada')
   })
 
-  it('async: tracked until completed, then notified', async (t) => {
-    if (!executeExists) t.skip('execute/jobs/stream routes are not in src-service yet')
+  it('async: tracked until completed, then notified', async () => {
     const res = await ok<{ kind: string; jobId: string }>('runs:start', {
       connectionId,
       workflowId: workflows.greeting,
@@ -99,8 +86,7 @@ describe('runs through the bridge', () => {
     expect(notes.some((n) => n.includes('greeting'))).toBe(true)
   })
 
-  it('stream: frames reach the subscriber, then the end', async (t) => {
-    if (!executeExists) t.skip('execute/jobs/stream routes are not in src-service yet')
+  it('stream: frames reach the subscriber, then the end', async () => {
     const res = await ok<{ kind: string; runId: string }>('runs:start', {
       connectionId,
       workflowId: workflows.greeting,
@@ -120,6 +106,83 @@ describe('runs through the bridge', () => {
         { timeout: 30_000 },
       )
       .toBe(true)
+  })
+
+  it('a sync run longer than the client timeout comes back as a job to follow', async () => {
+    const before = core.deps.settings.get().timeoutMs
+    core.deps.settings.update({ timeoutMs: 2000 })
+    try {
+      const res = await ok<{ kind: string; reason: string; jobId: string; executionId: string }>(
+        'runs:start',
+        {
+          connectionId,
+          workflowId: workflows['slow-job'],
+          workflowName: 'slow-job',
+          mode: 'sync',
+          input: { seconds: 3 },
+        },
+      )
+      // The service answered its pending receipt before the 2 s client timeout fired.
+      expect(res).toMatchObject({ kind: 'job', reason: 'sync-pending' })
+      expect(res.jobId).toBe(res.executionId)
+      const tracked = await ok<TrackedJob>('jobs:get', { jobId: res.jobId })
+      expect(tracked).toMatchObject({ mode: 'sync-pending', executionId: res.executionId })
+      await expect
+        .poll(
+          async () => {
+            await core.deps.tracker.pollDue()
+            return (await ok<TrackedJob>('jobs:get', { jobId: res.jobId })).state
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe('completed')
+    } finally {
+      core.deps.settings.update({ timeoutMs: before })
+    }
+  })
+
+  it('a paused job carries its contextId; resuming with it completes the run', async () => {
+    const res = await ok<{ kind: string; jobId: string; executionId: string }>('runs:start', {
+      connectionId,
+      workflowId: workflows.approval,
+      workflowName: 'approval',
+      mode: 'async',
+      input: { request: 'a standing desk' },
+    })
+    const paused = async () => {
+      await core.deps.tracker.refresh(res.jobId)
+      return ok<TrackedJob>('jobs:get', { jobId: res.jobId })
+    }
+    await expect.poll(async () => (await paused()).state, { timeout: 30_000 }).toBe('paused')
+    const job = await paused()
+    expect(job.contextId).toEqual(expect.any(String))
+    expect(job.prompt).toBe('Approve the request for a standing desk?')
+    const resumed = await ok<{ jobId: string | null }>('runs:resume', {
+      connectionId,
+      workflowId: workflows.approval,
+      executionId: res.executionId,
+      contextId: job.contextId,
+      input: { approved: true },
+    })
+    expect(resumed.jobId).toBe(res.jobId)
+    await expect
+      .poll(
+        async () => {
+          await core.deps.tracker.refresh(res.jobId)
+          return ok<TrackedJob>('jobs:get', { jobId: res.jobId })
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toMatchObject({ state: 'completed', output: { result: 'Approved: a standing desk' } })
+    expect((await ok<TrackedJob>('jobs:get', { jobId: res.jobId })).contextId).toBeUndefined()
+  })
+
+  it('workflow detail lists the inputs with their defaults', async () => {
+    const detail = await ok<{ data: { inputs: { name: string; default?: unknown }[] } }>(
+      'workflows:detail',
+      { connectionId, workflowId: workflows.greeting },
+    )
+    expect(detail.data.inputs).toEqual([{ name: 'name', type: 'string', default: 'World' }])
   })
 
   it('async requests with sync-only controls are refused before sending', async () => {

@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
-import { configFromEnv } from './config.ts'
+import { configFromEnv, executionConfigFromEnv } from './config.ts'
 import { closeOnSignals, startServer } from './server.ts'
 import { createServiceContext, type ServiceContext } from './services/context.ts'
 import { createApiKey, revokeApiKey, type CreateKeyInput } from './services/keys.ts'
@@ -28,7 +28,8 @@ const USAGE = `Usage: npm run service -- <command> [--data DIR] ...
   workflows import FILE --workspace ID [--name N] [--deploy]
 Commands act as --user EMAIL, by default the owner created by seed.
 Environment: SERVICE_ENCRYPTION_KEY, RATE_LIMIT_API_PER_MINUTE, RATE_LIMIT_ENTERPRISE_SYNC,
-RATE_LIMIT_ENTERPRISE_ASYNC, ADMISSION_GATE_MAX_INFLIGHT.`
+  RATE_LIMIT_ENTERPRISE_ASYNC, ADMISSION_GATE_MAX_INFLIGHT, SERVICE_LLM_BASE_URL, SERVICE_LLM_API_KEY,
+  SERVICE_JOB_WORKERS, SERVICE_JOB_LEASE_MS, SERVICE_SYNC_WAIT_MS, SERVICE_ENV_<NAME>.`
 
 const OPTIONS = {
   data: { type: 'string' },
@@ -70,7 +71,15 @@ async function main(argv: string[]): Promise<number> {
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`)
     }
-    const server = await startServer({ ...env, dataDir, host: values.host, port, logger: true })
+    const execution = executionConfigFromEnv(process.env)
+    const server = await startServer({
+      ...env,
+      execution,
+      dataDir,
+      host: values.host,
+      port,
+      logger: true,
+    })
     console.log(`listening on ${server.url}`)
     closeOnSignals(server, (code) => process.exit(code))
     return -1

@@ -105,6 +105,9 @@ export const TrackedJobSchema = z.object({
   fromRunHistory: z.boolean(),
   output: z.unknown().optional(),
   error: z.string().optional(),
+  /** While paused: the pause to answer (`runs:resume` takes this contextId) and its question. */
+  contextId: z.string().optional(),
+  prompt: z.string().optional(),
   estimatedDurationMs: z.number().optional(),
   startedAt: z.string().optional(),
   completedAt: z.string().optional(),

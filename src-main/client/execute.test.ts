@@ -1,7 +1,7 @@
 // How an execute answer is read. Unit level: constructed answers, no server.
 import { describe, expect, it } from 'vitest'
 import type { HttpAnswer } from './http.ts'
-import { executeBody, interpretExecute, jobIdFrom } from './execute.ts'
+import { executeBody, interpretExecute, jobIdFrom, preferWaitSeconds } from './execute.ts'
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): HttpAnswer {
   return {
@@ -26,6 +26,14 @@ describe('execute body', () => {
         controls: { selectedOutputs: ['agent1.content'], stopAfterBlockId: undefined },
       }),
     ).toEqual({ input: { name: 'Ada' }, selectedOutputs: ['agent1.content'], stream: true })
+  })
+})
+
+describe('execute request', () => {
+  it('lets the service hold a sync run until a second before the client gives up', () => {
+    expect(preferWaitSeconds(30_000)).toBe(29)
+    expect(preferWaitSeconds(2500)).toBe(1)
+    expect(preferWaitSeconds(1000)).toBe(0)
   })
 })
 

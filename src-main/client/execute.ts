@@ -53,6 +53,11 @@ export async function sendExecute(
 ): Promise<HttpAnswer> {
   const headers: Record<string, string> = {}
   if (req.mode === 'async') headers['X-Execution-Mode'] = 'async'
+  if (req.mode === 'sync' && req.timeoutMs !== undefined) {
+    // RFC 7240: a service that honours it answers the 202 pending receipt (with the execution
+    // id) a second before our own timeout would fire, so a slow run can still be followed.
+    headers.Prefer = `wait=${preferWaitSeconds(req.timeoutMs)}`
+  }
   if (req.mode === 'stream') {
     headers['X-Service-Stream-Version'] = '2'
     headers.Accept = 'text/event-stream'
@@ -67,6 +72,11 @@ export async function sendExecute(
     signal: req.signal,
     stream: req.mode === 'stream',
   })
+}
+
+/** Whole seconds the service may hold a sync request: a second under our own timeout. */
+export function preferWaitSeconds(timeoutMs: number): number {
+  return Math.max(0, Math.floor((timeoutMs - 1000) / 1000))
 }
 
 /** The job id in a statusUrl (`.../api/jobs/<id>`), else the execution id (the spec: equal). */

@@ -101,6 +101,30 @@ describe('job tracker', () => {
     expect(c.tracker.get('exec-1')!.state).toBe('cancelled')
   })
 
+  it('keeps a paused run’s contextId and prompt, and drops them once it moves on', async () => {
+    const pause = { status: 'paused', contextId: 'ctx-1', blockId: 'approval', prompt: 'OK?' }
+    const t = setup([
+      status('paused', { output: pause }),
+      status('processing'),
+      status('completed', { output: { done: true } }),
+    ])
+    t.tracker.track(newJob)
+    await t.tracker.pollDue()
+    expect(t.tracker.get('exec-1')).toMatchObject({
+      state: 'paused',
+      contextId: 'ctx-1',
+      prompt: 'OK?',
+    })
+    expect(TrackedJobSchema.parse(t.file.read()[0]).contextId).toBe('ctx-1')
+    t.tracker.wake('exec-1')
+    await t.tracker.pollDue()
+    expect(t.tracker.get('exec-1')!.contextId).toBeUndefined()
+    t.advance(60_000)
+    await t.tracker.pollDue()
+    expect(t.tracker.get('exec-1')).toMatchObject({ state: 'completed', output: { done: true } })
+    expect(t.tracker.get('exec-1')!.prompt).toBeUndefined()
+  })
+
   it('marks run-history answers and turns a 404 into the expired state', async () => {
     const t = setup([
       status('completed', {

@@ -116,6 +116,7 @@ export function createJobTracker(deps: JobTrackerDeps) {
     }
     const { body } = result
     const state = stateOf(body)
+    const pause = state === 'paused' ? pauseIn(body.output) : undefined
     const next: TrackedJob = {
       ...job,
       state,
@@ -126,6 +127,9 @@ export function createJobTracker(deps: JobTrackerDeps) {
       estimatedDurationMs: body.estimatedDuration ?? job.estimatedDurationMs,
       ...(body.output !== undefined ? { output: body.output } : {}),
       ...(body.error !== undefined ? { error: describe(body.error) } : {}),
+      // Only a paused run has a pause to answer; a resumed one drops the old contextId.
+      contextId: pause?.contextId,
+      prompt: pause?.prompt,
       updatedAt: iso(now),
       polls: job.polls + 1,
       consecutiveErrors: 0,
@@ -264,6 +268,14 @@ export function createJobTracker(deps: JobTrackerDeps) {
 }
 
 export type JobTracker = ReturnType<typeof createJobTracker>
+
+/** `{status: 'paused', contextId, prompt?}`: what a paused run's output says about its pause. */
+function pauseIn(output: unknown): { contextId: string; prompt?: string } | undefined {
+  if (!output || typeof output !== 'object') return undefined
+  const { contextId, prompt } = output as { contextId?: unknown; prompt?: unknown }
+  if (typeof contextId !== 'string') return undefined
+  return { contextId, ...(typeof prompt === 'string' ? { prompt } : {}) }
+}
 
 function describe(error: unknown): string {
   if (typeof error === 'string') return error

@@ -40,7 +40,7 @@ export function JobProgress({ job }: { job: TrackedJob }) {
     ? `${formatDuration(elapsed)} of about ${formatDuration(est)}`
     : `${formatDuration(elapsed)} elapsed`
   return (
-    <div className="stack tight" style={{ gap: 4, minWidth: 160 }}>
+    <div className="stack tight" style={{ gap: 4, minWidth: 100 }}>
       <div
         className={`progress ${tone}`}
         role="progressbar"
@@ -60,18 +60,48 @@ export function JobProgress({ job }: { job: TrackedJob }) {
   )
 }
 
-/** The pause a run reported: `{status: 'paused', contextId, blockId, prompt?}` in its output. */
-export function pauseOf(
-  output: unknown,
-): { contextId: string; blockId?: string; prompt?: string } | null {
+interface Pause {
+  contextId: string
+  blockId?: string
+  prompt?: string
+  /** The fields the paused block asks for, when the service says. */
+  fields?: { name: string; type: string }[]
+}
+
+/** The pause a run reported: `{status: 'paused', contextId, blockId, prompt?, inputFormat?}`. */
+export function pauseOf(output: unknown): Pause | null {
   if (!output || typeof output !== 'object') return null
   const o = output as Record<string, unknown>
   if (typeof o.contextId !== 'string') return null
+  const fields = Array.isArray(o.inputFormat)
+    ? o.inputFormat.filter(
+        (f): f is { name: string; type: string } =>
+          !!f && typeof f === 'object' && typeof (f as { name?: unknown }).name === 'string',
+      )
+    : undefined
   return {
     contextId: o.contextId,
     blockId: typeof o.blockId === 'string' ? o.blockId : undefined,
     prompt: typeof o.prompt === 'string' ? o.prompt : undefined,
+    ...(fields && fields.length > 0 ? { fields } : {}),
   }
+}
+
+const EMPTY_BY_TYPE: Record<string, unknown> = {
+  boolean: true,
+  number: 0,
+  object: {},
+  json: {},
+  array: [],
+}
+
+/** A starting answer: one entry per field the pause asks for, else the usual approval shape. */
+function answerTemplate(pause: Pause | null): string {
+  const fields = pause?.fields
+  const value = fields
+    ? Object.fromEntries(fields.map((f) => [f.name, EMPTY_BY_TYPE[f.type] ?? '']))
+    : { approved: true, comment: '' }
+  return JSON.stringify(value, null, 2)
 }
 
 export function ResumeForm(props: {
@@ -80,10 +110,16 @@ export function ResumeForm(props: {
   workflowId: string
   executionId: string
   output: unknown
+  /** The pause as a tracked job knows it; else it is read from the output. */
+  contextId?: string
+  prompt?: string
   onResumed?(result: { jobId: string | null; result: unknown }): void
 }) {
-  const pause = pauseOf(props.output)
-  const [text, setText] = useState('{\n  "approved": true,\n  "comment": ""\n}')
+  const fromOutput = pauseOf(props.output)
+  const pause: Pause | null = props.contextId
+    ? { ...fromOutput, contextId: props.contextId, prompt: props.prompt ?? fromOutput?.prompt }
+    : fromOutput
+  const [text, setText] = useState(() => answerTemplate(pause))
   const [parseError, setParseError] = useState<string | null>(null)
   const [resumed, setResumed] = useState<{ jobId: string | null; result: unknown } | null>(null)
   const qc = useQueryClient()

@@ -69,6 +69,8 @@ function JobFollow(props: { jobId: string; reason: string; scope: Scope; workflo
             workflowId={j.workflowId}
             executionId={j.executionId}
             output={j.output}
+            contextId={j.contextId}
+            prompt={j.prompt}
           />
         )}
         {job.error && <ErrorCallout error={job.error} />}

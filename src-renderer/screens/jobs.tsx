@@ -68,6 +68,8 @@ function JobDetail({ job, onClose }: { job: TrackedJob; onClose(): void }) {
             workflowId={job.workflowId}
             executionId={job.executionId}
             output={job.output}
+            contextId={job.contextId}
+            prompt={job.prompt}
             onResumed={() => actions.refresh.mutate(job.jobId)}
           />
         )}

@@ -1,5 +1,5 @@
 // One workflow: what it is, its inputs, the run panel, the answer, and local run history.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { History, RotateCcw, Trash2 } from 'lucide-react'
 import { call } from '../bridge.ts'
@@ -122,6 +122,15 @@ function RunPanel({ scope, workflow }: { scope: Scope; workflow: WorkflowDetail 
   const [outcome, setOutcome] = useState<RunOutcome | null>(null)
   const [runKey, setRunKey] = useState(0)
   const qc = useQueryClient()
+  const answerRef = useRef<HTMLDivElement>(null)
+  // The form can be longer than the window: bring the answer (a stream above all) into view
+  // when a run starts and when it answers, instead of leaving it scrolled off the top.
+  useEffect(() => {
+    const el = answerRef.current
+    if (!el || (!running && !outcome)) return
+    const top = el.getBoundingClientRect().top
+    if (top < 0 || top > window.innerHeight * 0.6) el.scrollIntoView({ block: 'start' })
+  }, [running, outcome])
 
   const run = async (d: RunDraft, given?: unknown) => {
     const input =
@@ -194,7 +203,7 @@ function RunPanel({ scope, workflow }: { scope: Scope; workflow: WorkflowDetail 
           }}
         />
       </div>
-      <div className="stack" aria-live="polite">
+      <div className="stack run-answer" aria-live="polite" ref={answerRef}>
         {running && !outcome && (
           <div className="card card-body row">
             <span className="spinner" aria-hidden="true" /> Running {workflow.name}…

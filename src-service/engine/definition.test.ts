@@ -83,7 +83,7 @@ describe('describeInputs', () => {
     )
     expect(describeInputs(def)).toEqual([
       { name: 'name', type: 'string', description: 'Who to greet' },
-      { name: 'count', type: 'number' },
+      { name: 'count', type: 'number', value: 2 },
     ])
   })
 })

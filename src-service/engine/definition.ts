@@ -175,17 +175,18 @@ export function readInputFormat(value: unknown): InputField[] {
   )
 }
 
-/** The Start block's input fields, for run forms (workflow detail `inputs`). */
+/** The Start block's input fields with their defaults, for run forms (workflow detail `inputs`). */
 export function describeInputs(
   def: Definition,
-): Array<{ name: string; type: string; description?: string }> {
+): Array<{ name: string; type: string; description?: string; value?: unknown }> {
   const start = findStartBlock(def)
   if (!start) return []
   return readInputFormat(subBlockValue(start.block, 'inputFormat')).map(
-    ({ name, type, description }) => ({
+    ({ name, type, description, value }) => ({
       name,
       type,
       ...(description !== undefined ? { description } : {}),
+      ...(value !== undefined ? { value } : {}),
     }),
   )
 }

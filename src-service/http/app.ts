@@ -12,6 +12,9 @@ import { workspaceRoutes } from './routes/workspaces.ts'
 import { auditLogRoutes } from './routes/audit-logs.ts'
 import { usageRoutes } from './routes/usage.ts'
 import { tableRoutes } from './routes/tables.ts'
+import { Executor, type ExecutorOptions } from '../jobs/executor.ts'
+import { executionRoutes } from './routes/executions.ts'
+import { logRoutes } from './routes/logs.ts'
 
 export interface AppOptions extends ContextOptions {
   /** false (default) for silence, true for pino JSON on stdout, or pino options. */
@@ -19,6 +22,8 @@ export interface AppOptions extends ContextOptions {
   /** Per-key /api/v1 requests per minute; default 500 (the spec's self-hosted default). */
   apiRatePerMinute?: number
   bodyLimit?: number
+  /** Workers, leases, LLM endpoint, env values, and the sync wait limit (default 300 s). */
+  execution?: ExecutorOptions & { syncWaitMs?: number }
 }
 
 export type App = FastifyInstance
@@ -35,6 +40,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>()
 
   app.decorate('ctx', ctx)
+  const executor = new Executor(ctx, options.execution)
+  app.decorate('executor', executor)
+  // Runs stop (and leases are released) while connections and the store are still open.
+  app.addHook('preClose', async () => executor.close())
   app.addHook('onClose', async () => ctx.store.db.close())
   // Every schema is a zod schema from src-shared/api; a failed parse is handed to the error
   // handler as the ZodError itself so `details` carries zod's issues.
@@ -51,6 +60,9 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await app.register(auditLogRoutes)
   await app.register(usageRoutes)
   await app.register(tableRoutes)
+  await app.register(executionRoutes, { syncWaitMs: options.execution?.syncWaitMs ?? 300_000 })
+  await app.register(logRoutes)
+  executor.start()
   return app
 }
 

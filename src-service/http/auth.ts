@@ -20,6 +20,7 @@ import type { WorkflowRecord } from '../store/workflows-repo.ts'
 import type { ServiceContext } from '../services/context.ts'
 import { ServiceError, forbidden, notFound } from '../services/errors.ts'
 import { TokenBuckets } from '../services/token-buckets.ts'
+import { executionIdOfJob } from '../../src-shared/api/execution.ts'
 
 /** How a route is authorized. `need` defaults to read for GET and write otherwise. */
 export type AuthRule =
@@ -34,6 +35,9 @@ export type AuthRule =
   | { scope: 'workflow'; param: string; need?: Level }
   /** One workflow found by id alone; a caller who cannot reach it gets 404, not 403. */
   | { scope: 'workflow-by-id'; param: string; need?: Level }
+  /** One run, by the execution or job id in path param `param`: its workflow's rule, 404 as
+   * "Job not found" for callers who cannot reach it. */
+  | { scope: 'execution'; param: string; need?: Level }
   /** Organization-level features (audit logs): the caller's organization must qualify. */
   | {
       scope: 'organization'
@@ -154,19 +158,15 @@ function authorize(ctx: ServiceContext, rule: AuthRule, request: FastifyRequest)
       return
     }
 
-    case 'workflow-by-id': {
-      const workflow = ctx.store.workflows.get(paramOf(request, rule.param))
-      if (!workflow) throw notFound('Workflow')
-      const ws = ctx.store.identity.getWorkspace(workflow.workspaceId)
-      // Found by id alone: a key whose owner cannot see the workspace must not learn that the
-      // workflow exists. Owners who can see it get the precise 403 (key type, binding, grant).
-      if (!ws || userPermission(ctx.store, ws, caller.user.id) === null) {
-        throw notFound('Workflow')
-      }
-      const access = resolveWorkspaceAccess(ctx.store, caller, ws.id)
-      checkWorkflowLevel(access, workflow.id, need)
-      request.access = access
-      request.workflow = workflow
+    case 'workflow-by-id':
+      authorizeWorkflowById(ctx, request, paramOf(request, rule.param), need, 'Workflow')
+      return
+
+    case 'execution': {
+      const executionId = executionIdOfJob(paramOf(request, rule.param))
+      const workflowId = ctx.store.executions.workflowIdOf(executionId)
+      if (!workflowId) throw notFound('Job')
+      authorizeWorkflowById(ctx, request, workflowId, need, 'Job')
       return
     }
 
@@ -181,6 +181,26 @@ function authorize(ctx: ServiceContext, rule: AuthRule, request: FastifyRequest)
       return
     }
   }
+}
+
+function authorizeWorkflowById(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  workflowId: string,
+  need: Level,
+  what: string,
+): void {
+  const caller = request.caller as Caller
+  const workflow = ctx.store.workflows.get(workflowId)
+  if (!workflow) throw notFound(what)
+  const ws = ctx.store.identity.getWorkspace(workflow.workspaceId)
+  // Found by id alone: a key whose owner cannot see the workspace must not learn that the
+  // workflow exists. Owners who can see it get the precise 403 (key type, binding, grant).
+  if (!ws || userPermission(ctx.store, ws, caller.user.id) === null) throw notFound(what)
+  const access = resolveWorkspaceAccess(ctx.store, caller, ws.id)
+  checkWorkflowLevel(access, workflow.id, need)
+  request.access = access
+  request.workflow = workflow
 }
 
 function checkWorkflowLevel(access: WorkspaceAccess, workflowId: string, need: Level): void {

@@ -15,6 +15,8 @@ export interface WorkflowInput {
   name: string
   type: string
   description?: string
+  /** The field's default (the editor's `value`), used when a run leaves it out. */
+  default?: unknown
 }
 
 /**
@@ -36,7 +38,9 @@ export function readDefinition(raw: unknown): Definition {
 }
 
 export const describeInputs = (definition: Definition): WorkflowInput[] =>
-  engineDescribeInputs(definition)
+  engineDescribeInputs(definition).map(({ value, ...field }) =>
+    value === undefined ? field : { ...field, default: value },
+  )
 
 export const variablesOf = (definition: Definition): Record<string, unknown> =>
   definitionVariables(definition)

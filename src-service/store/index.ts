@@ -9,6 +9,9 @@ import { createAuditRepo } from './audit-repo.ts'
 import { createMetaRepo } from './meta-repo.ts'
 import { createUsageRepo } from './usage-repo.ts'
 import { createTablesRepo } from './tables-repo.ts'
+import { createExecutionsRepo } from './executions-repo.ts'
+import { createExecutionLogsRepo } from './execution-logs-repo.ts'
+import { createWriteBatch } from './write-batch.ts'
 
 export { transaction, type Db } from './db.ts'
 
@@ -22,6 +25,9 @@ export function createStore(db: Db, now: () => string) {
     meta: createMetaRepo(db),
     usage: createUsageRepo(db, now),
     tables: createTablesRepo(db, now),
+    executions: createExecutionsRepo(db, now),
+    executionLogs: createExecutionLogsRepo(db),
+    writes: createWriteBatch(db),
   }
 }
 

@@ -83,6 +83,7 @@ describe('execute body', () => {
       input: { q: 'hi' },
     })
     expect(ExecuteBodySchema.parse(undefined)).toEqual({ controls: {}, input: {} })
+    expect(ExecuteBodySchema.parse(null)).toEqual({ controls: {}, input: {} })
   })
 
   it('lists the async-forbidden controls as every control but stream', () => {

@@ -62,12 +62,15 @@ export function splitExecuteBody(body: Record<string, unknown>): {
   return { controls, input }
 }
 
-/** Validates the controls in place (issue paths stay top-level) and splits off the input. */
+/**
+ * Validates the controls in place (issue paths stay top-level) and splits off the input. A
+ * missing body (undefined, or null as HTTP servers hand over an empty one) is empty input.
+ */
 export const ExecuteBodySchema = z
   .looseObject(ExecutionControlsSchema.shape)
-  .default({})
+  .nullish()
   .transform((body) => {
-    const { controls, input } = splitExecuteBody(body)
+    const { controls, input } = splitExecuteBody(body ?? {})
     return { controls: controls as ExecutionControls, input }
   })
 export type ExecuteBody = z.infer<typeof ExecuteBodySchema>

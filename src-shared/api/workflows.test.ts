@@ -75,6 +75,16 @@ describe('workflow detail and status', () => {
     expect(WorkflowDetailResponseSchema.safeParse({ data: neverRun, limits }).success).toBe(true)
   })
 
+  it('keeps an input field’s default value, of any JSON type', () => {
+    const inputs = [
+      { name: 'name', type: 'string', default: 'World' },
+      { name: 'tags', type: 'array', default: ['a'] },
+      { name: 'note', type: 'string' },
+    ]
+    const body = { data: { ...workflowDetail, inputs }, limits }
+    expect(WorkflowDetailResponseSchema.parse(body).data.inputs).toEqual(inputs)
+  })
+
   it('requires inputs and a whole-number runCount', () => {
     const { inputs: _i, ...noInputs } = workflowDetail
     expect(WorkflowDetailResponseSchema.safeParse({ data: noInputs, limits }).success).toBe(false)

@@ -24,11 +24,12 @@ export const WorkflowListItemSchema = z.object({
 })
 export type WorkflowListItem = z.infer<typeof WorkflowListItemSchema>
 
-/** A Start-block input field, for run forms. */
+/** A Start-block input field, for run forms, with its default value when it has one. */
 export const WorkflowInputFieldSchema = z.object({
   name: z.string(),
   type: z.string(),
   description: z.string().optional(),
+  default: z.unknown().optional(),
 })
 export type WorkflowInputField = z.infer<typeof WorkflowInputFieldSchema>
 

@@ -11,7 +11,7 @@ const greeting = {
         inputFormat: {
           value: [
             { name: 'name', type: 'string', description: 'Who to greet' },
-            { name: 'count', type: 'number' },
+            { name: 'count', type: 'number', value: 3 },
           ],
         },
       },
@@ -58,7 +58,7 @@ describe('POST /api/v1/workflows/import', () => {
       variables: { greeting: 'Hello' },
       inputs: [
         { name: 'name', type: 'string', description: 'Who to greet' },
-        { name: 'count', type: 'number' },
+        { name: 'count', type: 'number', default: 3 },
       ],
     })
     expect(limits.usage.plan).toBe('enterprise')

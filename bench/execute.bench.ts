@@ -1,0 +1,142 @@
+// Section: running workflows. Sync execute of the greeting workflow (auth, admission, two SQLite
+// transactions, a function block in the sandbox pool, the Response block reply) next to bare
+// node:http; stream time-to-first-frame; async jobs completed per second with 4 workers.
+//
+// Recorded 2026-11-23 on the 2-core build box shared with other sessions (BENCH_SECONDS=5,
+// load average 2-3): bare 22-27k req/s; sync execute 1160-1370 req/s (p50 10-12 ms, p99
+// 32-36 ms at 16 clients), ratio 0.05 against an aim of 0.30; stream first frame p50 3-3.5 ms,
+// p99 10-17 ms; async 520-540 jobs/s completed. Where the time goes (CPU profile of the server
+// thread): durable run records (two writes per run, group-committed) ~20%, the function block's
+// sandbox round trip (postMessage; a fresh vm context per call in the worker) ~10%, auth and
+// request parsing ~15%; the sandbox workers compete with the server for the two cores. The
+// engine alone runs the greeting workflow ~1,400 times/s here, which caps the ratio near 0.06.
+import { request } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startServer } from '../src-service/server.ts'
+import { runSeed } from '../src-service/seed/steps.ts'
+import { openGate } from '../src-service/services/execution-gate.ts'
+import { startBareServer } from './baseline.ts'
+import { fmt, load } from './load.ts'
+
+const WORKFLOWS = join(import.meta.dirname, '../resources/workflows')
+
+export async function run(seconds: number): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-bench-exec-'))
+  // The open gate: this measures the execution path, not the per-account buckets (which would
+  // answer 429 long before a load test ends).
+  const service = await startServer({
+    dataDir,
+    port: 0,
+    gate: openGate,
+    execution: { workers: 4 },
+  })
+  const seed = runSeed(service.app.ctx, { workflowsDir: WORKFLOWS })
+  const key = seed.keys.personal
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' }
+  const bare = await startBareServer()
+
+  const bareResult = await load({ url: `${bare.url}/`, seconds })
+  const syncResult = await load({
+    url: `${service.url}/api/workflows/${seed.workflows.greeting}/execute`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Bench' }),
+    seconds,
+  })
+  console.log(`  bare node:http                         ${fmt(bareResult)}`)
+  console.log(`  POST execute greeting (sync)           ${fmt(syncResult)}`)
+  console.log(
+    `  ratio (sync execute / bare)            ${(syncResult.perSecond / bareResult.perSecond).toFixed(2)}`,
+  )
+
+  const firstFrames = await timeToFirstFrame(service.url, seed.workflows.report!, key, 40)
+  console.log(
+    `  stream time-to-first-frame (report)    p50 ${firstFrames.p50.toFixed(2)} ms, p99 ${firstFrames.p99.toFixed(2)} ms over ${firstFrames.n}`,
+  )
+
+  const jobs = await asyncThroughput(service, seed.workflows.branching!, key, seconds)
+  console.log(
+    `  async jobs, 4 workers (branching)      ${jobs.perSecond.toFixed(0)} jobs/s completed (${jobs.completed} in ${jobs.seconds.toFixed(2)} s)`,
+  )
+
+  bare.server.close()
+  await service.close()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** From sending a stream request to reading its first `data:` frame, one run at a time. */
+async function timeToFirstFrame(base: string, workflowId: string, key: string, runs: number) {
+  const body = JSON.stringify({ stream: true, stepMs: 0, selectedOutputs: ['outline.result'] })
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    times.push(
+      await new Promise<number>((ok, fail) => {
+        const t0 = performance.now()
+        const req = request(
+          `${base}/api/workflows/${workflowId}/execute`,
+          {
+            method: 'POST',
+            headers: {
+              'x-api-key': key,
+              'content-type': 'application/json',
+              'x-service-stream-version': '2',
+            },
+          },
+          (res) => {
+            let first = 0
+            res.on('data', (chunk: Buffer) => {
+              if (first === 0 && chunk.toString().startsWith('data: ')) first = performance.now()
+            })
+            res.on('end', () => ok(first - t0))
+          },
+        )
+        req.on('error', fail)
+        req.end(body)
+      }),
+    )
+  }
+  times.sort((a, b) => a - b)
+  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!
+  return { p50: pct(0.5), p99: pct(0.99), n: times.length }
+}
+
+/** Queues jobs for `seconds` through the API, then counts completions per second of the run. */
+async function asyncThroughput(
+  service: Awaited<ReturnType<typeof startServer>>,
+  workflowId: string,
+  key: string,
+  seconds: number,
+) {
+  const { db } = service.app.ctx.store
+  const done = () =>
+    Number(
+      db.raw
+        .prepare(
+          "SELECT COUNT(*) AS n FROM executions WHERE mode = 'async' AND status = 'completed'",
+        )
+        .get()!.n,
+    )
+  const before = done()
+  const started = performance.now()
+  await load({
+    url: `${service.url}/api/workflows/${workflowId}/execute`,
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json', 'x-execution-mode': 'async' },
+    body: JSON.stringify({ number: 12 }),
+    concurrency: 4,
+    seconds,
+    expectStatus: 202,
+  })
+  const queued = () =>
+    Number(
+      db.raw
+        .prepare("SELECT COUNT(*) AS n FROM executions WHERE status IN ('pending', 'processing')")
+        .get()!.n,
+    )
+  while (queued() > 0) await new Promise((resolve) => setTimeout(resolve, 10))
+  const elapsed = (performance.now() - started) / 1000
+  const completed = done() - before
+  return { completed, seconds: elapsed, perSecond: completed / elapsed }
+}
