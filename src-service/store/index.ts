@@ -7,6 +7,8 @@ import { createKeysRepo } from './keys-repo.ts'
 import { createWorkflowsRepo } from './workflows-repo.ts'
 import { createAuditRepo } from './audit-repo.ts'
 import { createMetaRepo } from './meta-repo.ts'
+import { createKnowledgeRepo } from './knowledge-repo.ts'
+import { createFilesRepo } from './files-repo.ts'
 
 export { transaction, type Db } from './db.ts'
 
@@ -18,6 +20,8 @@ export function createStore(db: Db, now: () => string) {
     workflows: createWorkflowsRepo(db, now),
     audit: createAuditRepo(db, now),
     meta: createMetaRepo(db),
+    knowledge: createKnowledgeRepo(db, now),
+    files: createFilesRepo(db, now),
   }
 }
 

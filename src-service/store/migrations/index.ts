@@ -11,6 +11,8 @@ import { sql as apiKeys } from './002_api_keys.ts'
 import { sql as workflows } from './003_workflows.ts'
 import { sql as auditLogs } from './004_audit_logs.ts'
 import { sql as serviceMeta } from './005_service_meta.ts'
+import { sql as knowledge } from './020_knowledge.ts'
+import { sql as workspaceFiles } from './021_workspace_files.ts'
 
 export interface Migration {
   version: number
@@ -24,4 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'workflows', sql: workflows },
   { version: 4, name: 'audit_logs', sql: auditLogs },
   { version: 5, name: 'service_meta', sql: serviceMeta },
+  { version: 20, name: 'knowledge', sql: knowledge },
+  { version: 21, name: 'workspace_files', sql: workspaceFiles },
 ]
