@@ -10,6 +10,9 @@ import { installErrorHandling } from './errors.ts'
 import { workflowRoutes } from './routes/workflows.ts'
 import { workspaceRoutes } from './routes/workspaces.ts'
 import { auditLogRoutes } from './routes/audit-logs.ts'
+import { knowledgeRoutes } from './routes/knowledge.ts'
+import { fileRoutes } from './routes/files.ts'
+import { startDocumentWorker } from '../services/document-worker.ts'
 
 export interface AppOptions extends ContextOptions {
   /** false (default) for silence, true for pino JSON on stdout, or pino options. */
@@ -17,6 +20,8 @@ export interface AppOptions extends ContextOptions {
   /** Per-key /api/v1 requests per minute; default 500 (the spec's self-hosted default). */
   apiRatePerMinute?: number
   bodyLimit?: number
+  /** false: uploaded documents wait as `pending` (tests of restarts); default true. */
+  processDocuments?: boolean
 }
 
 export type App = FastifyInstance
@@ -47,6 +52,15 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await app.register(workspaceRoutes)
   await app.register(workflowRoutes)
   await app.register(auditLogRoutes)
+  const maxUploadBytes = options.bodyLimit ?? TEN_MB
+  const worker = startDocumentWorker(ctx, {
+    paused: options.processDocuments === false,
+    onError: (err, documentId) => app.log.error({ err, documentId }, 'document processing failed'),
+  })
+  app.decorate('documents', worker)
+  app.addHook('preClose', () => worker.stop())
+  await app.register(knowledgeRoutes, { worker, maxUploadBytes })
+  await app.register(fileRoutes, { maxUploadBytes })
   return app
 }
 

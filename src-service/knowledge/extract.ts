@@ -27,6 +27,10 @@ const BY_MIME: Record<string, DocumentKind> = {
 
 export const SUPPORTED_EXTENSIONS = Object.values(DOCUMENT_KINDS).flatMap((k) => k.extensions)
 
+/** For messages: what a knowledge base accepts, in words. */
+export const DETECTABLE_KINDS_TEXT =
+  'plain text (.txt), Markdown (.md), CSV (.csv), JSON (.json) and HTML (.html) files'
+
 /** The kind of an upload, or null when it is none of the supported ones. */
 export function detectKind(filename: string, declaredMime: string): DocumentKind | null {
   const dot = filename.lastIndexOf('.')

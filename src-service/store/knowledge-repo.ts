@@ -297,7 +297,9 @@ export function createKnowledgeRepo(db: Db, now: () => string) {
         db.stmt(`SELECT COUNT(*) AS n FROM knowledge_documents WHERE ${filter}`).get(...params)?.n,
       )
       const items = db
-        .stmt(`SELECT * FROM knowledge_documents WHERE ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .stmt(
+          `SELECT * FROM knowledge_documents WHERE ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        )
         .all(...params, q.limit, q.offset)
         .map(toDocument)
       return { items, total }
@@ -375,10 +377,7 @@ export function createKnowledgeRepo(db: Db, now: () => string) {
      * Stores the chunks and counts of a claimed document. False (and nothing written) when
      * the claim is no longer current: the document was deleted or taken over meanwhile.
      */
-    complete(
-      doc: DocumentRecord,
-      result: { chunks: NewChunk[]; characterCount: number },
-    ): boolean {
+    complete(doc: DocumentRecord, result: { chunks: NewChunk[]; characterCount: number }): boolean {
       return transaction(db, () => {
         if (!holdsClaim(doc)) return false
         const at = now()
