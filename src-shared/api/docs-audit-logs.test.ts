@@ -68,9 +68,7 @@ describe('workspace docs', () => {
     expect(UploadFileFieldsSchema.safeParse({ workspaceId: 'ws1', folderId: '' }).success).toBe(
       false,
     )
-    expect(UploadFileFieldsSchema.safeParse({ workspaceId: 'ws1', other: 'x' }).success).toBe(
-      false,
-    )
+    expect(UploadFileFieldsSchema.safeParse({ workspaceId: 'ws1', other: 'x' }).success).toBe(false)
   })
 })
 

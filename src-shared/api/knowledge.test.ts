@@ -135,11 +135,13 @@ describe('documents', () => {
     expect(KnowledgeDocumentSchema.parse(failed).processingError).toBe(
       'The file is not valid UTF-8 text',
     )
-    expect(KnowledgeDocumentSchema.parse({ ...failed, processingError: null }).processingError).toBe(
-      null,
-    )
+    expect(
+      KnowledgeDocumentSchema.parse({ ...failed, processingError: null }).processingError,
+    ).toBe(null)
     expect(KnowledgeDocumentSchema.parse(knowledgeDocument)).not.toHaveProperty('processingError')
-    expect(KnowledgeDocumentSchema.safeParse({ ...failed, processingError: 42 }).success).toBe(false)
+    expect(KnowledgeDocumentSchema.safeParse({ ...failed, processingError: 42 }).success).toBe(
+      false,
+    )
   })
 
   it('fills the documents query defaults', () => {
