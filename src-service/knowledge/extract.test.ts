@@ -101,6 +101,20 @@ describe('htmlToText', () => {
     )
   })
 
+  it('breaks lines, not paragraphs, between list and definition items written on their own lines', () => {
+    const html = `<dl>
+      <dt>Question?</dt>
+      <dd>Answer.</dd>
+      <dt>Another?</dt>
+      <dd>Yes.</dd>
+    </dl>
+    <ul>
+      <li>One</li>
+      <li>Two</li>
+    </ul>`
+    expect(htmlToText(html)).toBe('Question?\nAnswer.\nAnother?\nYes.\n\nOne\nTwo')
+  })
+
   it('survives broken markup', () => {
     expect(htmlToText('a < b and <p>unclosed <b>bold')).toBe('a < b and\n\nunclosed bold')
     expect(htmlToText('<script>never closed <p>x</p>')).toBe('')

@@ -148,14 +148,14 @@ class TextBuilder {
 
   text(piece: string, preformatted: boolean) {
     let t = preformatted ? piece : piece.replace(/[ \t\n\r\f\v]+/g, ' ')
-    if (t === '') return
     const atLineStart = this.out === '' || this.out.endsWith('\n') || this.pendingBreak > 0
+    // Whitespace between block elements is not text: it must not use up a pending break.
+    if (!preformatted && (atLineStart || this.out.endsWith(' '))) t = t.replace(/^ /, '')
+    if (t === '') return
     if (this.pendingBreak > 0 && this.out !== '') {
       this.out = this.out.replace(/[ \t]+$/, '') + (this.pendingBreak === 2 ? '\n\n' : '\n')
     }
     this.pendingBreak = 0
-    if (!preformatted && (atLineStart || this.out.endsWith(' '))) t = t.replace(/^ /, '')
-    if (t === '') return
     if (this.pendingCell && !atLineStart) this.out = this.out.replace(/ $/, '') + ' | '
     this.pendingCell = false
     this.out += t
