@@ -43,6 +43,7 @@ export const CHANNEL_NAMES = [
   'knowledge:document',
   'knowledge:upload',
   'docs:list',
+  'docs:download',
   'usage:limits',
   'usage:rate-limit',
   'logs:list',

@@ -496,6 +496,21 @@ export const channels = {
     }),
     output: endpoints.listDocs.response,
   },
+  /** Main fetches the file with the connection's key. The desktop app saves it through a
+   * native dialog; browser mode has no dialogs in main, so the bytes go to the page, which
+   * offers them as a download. */
+  'docs:download': {
+    input: On.extend({ fileId: Id }),
+    output: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('saved'), saved: z.boolean(), name: z.string() }),
+      z.object({
+        kind: z.literal('bytes'),
+        name: z.string(),
+        size: z.number().int().min(0),
+        base64: z.string(),
+      }),
+    ]),
+  },
 
   'usage:limits': { input: On, output: endpoints.usageLimits.response },
   /** The per-key /api/v1 limit from the last response seen on this connection. */

@@ -1,9 +1,8 @@
-// Shared steps of the browser-mode specs: screenshots in both themes, axe scans, and asking
-// the local service whether a route exists yet (so flows whose backend is still being built
-// are skipped with a reason instead of failing).
+// Shared steps of the browser-mode specs: screenshots in both themes, axe scans, and direct
+// calls to the local service (to set up or check state behind the UI's back).
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, type Seed, type WebApp } from '../fixtures.ts'
+import { expect, type WebApp } from '../fixtures.ts'
 
 export async function capture(page: Page, file: string) {
   for (const scheme of ['light', 'dark'] as const) {
@@ -59,17 +58,6 @@ export async function api(
     json = text
   }
   return { status: res.status, json }
-}
-
-/** False while the service answers "Not found: METHOD /path" (no such route yet). */
-export async function serviceHas(app: WebApp, seed: Seed, method: string, path: string) {
-  const res = await api(app, seed.keys.personal, method, path, method === 'GET' ? undefined : {})
-  const error = (res.json as { error?: unknown } | null)?.error
-  return !(
-    res.status === 404 &&
-    typeof error === 'string' &&
-    error.startsWith(`Not found: ${method} `)
-  )
 }
 
 /** Picks a connection in the always-visible switcher. */

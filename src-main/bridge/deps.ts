@@ -27,6 +27,7 @@ export interface CoreDeps {
   files?: {
     pick(maxBytes: number): Promise<FilePayload | null>
     save(suggestedName: string, text: string): Promise<boolean>
+    saveBytes(suggestedName: string, bytes: Uint8Array): Promise<boolean>
   }
 }
 

@@ -4,7 +4,12 @@ import type { Connection } from '../../src-shared/bridge.ts'
 import { BridgeFailure } from '../bridge/errors.ts'
 import type { ConnectionsStore } from '../connections/connections-store.ts'
 import type { Vault } from '../vault/vault.ts'
-import { callEndpoint, type CallArgs, type EndpointLike } from './endpoint-call.ts'
+import {
+  callEndpoint,
+  downloadEndpoint,
+  type CallArgs,
+  type EndpointLike,
+} from './endpoint-call.ts'
 import type { Http, HttpTarget } from './http.ts'
 
 export interface ServiceClientDeps {
@@ -44,6 +49,17 @@ export function createServiceClient(deps: ServiceClientDeps) {
     },
     async call<E extends EndpointLike>(connectionId: string, endpoint: E, args: CallArgs = {}) {
       return callEndpoint(deps.http, await target(connectionId), endpoint, {
+        timeoutMs: deps.timeoutMs(),
+        ...args,
+      })
+    },
+    /** A binary endpoint's bytes (file downloads), at most `maxBytes`. */
+    async download(
+      connectionId: string,
+      endpoint: EndpointLike,
+      args: CallArgs & { maxBytes: number },
+    ) {
+      return downloadEndpoint(deps.http, await target(connectionId), endpoint, {
         timeoutMs: deps.timeoutMs(),
         ...args,
       })

@@ -59,5 +59,15 @@ export function nativeFiles(window: () => BrowserWindow | null): NonNullable<Cor
       await writeFile(result.filePath, text, 'utf8')
       return true
     },
+    async saveBytes(suggestedName, bytes) {
+      const owner = window()
+      const options = { defaultPath: suggestedName }
+      const result = owner
+        ? await dialog.showSaveDialog(owner, options)
+        : await dialog.showSaveDialog(options)
+      if (result.canceled || !result.filePath) return false
+      await writeFile(result.filePath, bytes)
+      return true
+    },
   }
 }

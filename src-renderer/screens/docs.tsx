@@ -1,13 +1,15 @@
-// Docs: the workspace's files, by scope (active / archived / all) and folder.
+// Docs: the workspace's files, by scope (active / archived / all) and folder, and downloads.
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { Download, FileText } from 'lucide-react'
 import { call } from '../bridge.ts'
-import { DocsListSchema, parseAnswer } from '../api/shapes.ts'
+import { DocsListSchema, parseAnswer, type FileItem } from '../api/shapes.ts'
+import { errorWords } from '../api/errors.ts'
 import { useScope } from '../queries/connections.ts'
-import { queryKeys } from '../queries/keys.ts'
+import { queryKeys, type Scope } from '../queries/keys.ts'
 import { PageHeader } from '../components/page.tsx'
 import { EmptyState, ErrorState, LoadingState } from '../components/states.tsx'
+import { toast } from '../components/toast.tsx'
 import { formatAgo, formatBytes } from '../format.ts'
 
 type DocScope = 'active' | 'archived' | 'all'
@@ -16,6 +18,53 @@ const SCOPES: { value: DocScope; label: string }[] = [
   { value: 'archived', label: 'Archived' },
   { value: 'all', label: 'All' },
 ]
+
+/**
+ * Browser mode: main handed the bytes over; offer them as a download. Always typed as plain
+ * bytes, so an uploaded HTML or SVG file is saved, never rendered in Flowdeck's own page.
+ */
+function saveInPage(name: string, base64: string) {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The browser has taken the URL once click() returns; free it on the next turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+function DownloadButton({ scope, file }: { scope: Scope; file: FileItem }) {
+  const download = useMutation({
+    mutationFn: () => call('docs:download', { ...scope, fileId: file.id }),
+    onSuccess: (answer) => {
+      if (answer.kind === 'bytes') saveInPage(answer.name, answer.base64)
+      else if (answer.saved) toast('success', `Saved ${answer.name}`)
+    },
+    onError: (err) => toast('error', `Could not download ${file.name}`, errorWords(err).message),
+  })
+  return (
+    <button
+      type="button"
+      className="btn sm"
+      disabled={download.isPending}
+      aria-label={`Download ${file.name}`}
+      onClick={() => download.mutate()}
+    >
+      {download.isPending ? (
+        <span className="spinner" aria-hidden="true" />
+      ) : (
+        <Download aria-hidden="true" />
+      )}
+      {download.isPending ? 'Downloading…' : 'Download'}
+    </button>
+  )
+}
 
 export function DocsScreen() {
   const { scope } = useScope()
@@ -110,18 +159,15 @@ export function DocsScreen() {
                   <td className="mono subtle">{f.type}</td>
                   <td className="num">{formatBytes(f.size)}</td>
                   <td className="muted nowrap">{formatAgo(f.uploadedAt)}</td>
-                  <td className="muted">{f.uploadedBy}</td>
-                  <td>
-                    {/* Waiting on a docs:download bridge channel (main fetches the bytes and saves them). */}
-                    <button
-                      type="button"
-                      className="btn sm"
-                      disabled
-                      title="Downloading arrives with the next Flowdeck core update"
-                      aria-label={`Download ${f.name} (not available yet)`}
-                    >
-                      <Download aria-hidden="true" /> Download
-                    </button>
+                  {/* The service names the uploader by user id only: its start is enough to tell
+                      people apart, the whole id is in the tooltip. */}
+                  <td className="muted mono" title={f.uploadedBy ?? undefined}>
+                    {f.uploadedBy && f.uploadedBy.length > 10
+                      ? `${f.uploadedBy.slice(0, 8)}…`
+                      : f.uploadedBy}
+                  </td>
+                  <td className="num">
+                    <DownloadButton scope={scope!} file={f} />
                   </td>
                 </tr>
               ))}
@@ -129,11 +175,10 @@ export function DocsScreen() {
           </table>
         )}
       </div>
-      {files.data && (
+      {files.data && files.data.files.length > 0 && (
         <p className="subtle">
-          {files.data.totalCount ?? files.data.files.length} file(s). Downloading needs a Flowdeck
-          update that lets the app fetch file contents; until then open files from the service’s own
-          site.
+          {files.data.totalCount ?? files.data.files.length}{' '}
+          {(files.data.totalCount ?? files.data.files.length) === 1 ? 'file' : 'files'}
         </p>
       )}
     </div>

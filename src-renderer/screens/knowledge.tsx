@@ -40,6 +40,10 @@ import { toast } from '../components/toast.tsx'
 import { formatAgo, formatBytes, formatDate, formatNumber } from '../format.ts'
 import { readFileAsDataUrl } from '../run/run-input.ts'
 
+/** `1 chunk`, `2 chunks`, `1,024 tokens`. */
+const plural = (n: number | null | undefined, word: string) =>
+  `${formatNumber(n)} ${n === 1 ? word : `${word}s`}`
+
 const RANGES = {
   maxSize: { min: 100, max: 4000, def: 1024, label: 'Max chunk size', unit: 'tokens' },
   minSize: { min: 1, max: 2000, def: 100, label: 'Min chunk size', unit: 'characters' },
@@ -51,36 +55,48 @@ function KnowledgeBaseForm(props: { scope: Scope; base?: KnowledgeBase; onDone()
   const b = props.base
   const [name, setName] = useState(b?.name ?? '')
   const [description, setDescription] = useState(b?.description ?? '')
+  // The service does not send a base's chunking back (the spec leaves it out of the response),
+  // so when editing, an empty field keeps the stored value instead of resetting it.
+  const initial = (k: ChunkKey) => {
+    const known = b?.chunkingConfig?.[k]
+    if (known !== undefined && known !== null) return String(known)
+    return b ? '' : String(RANGES[k].def)
+  }
   const [chunk, setChunk] = useState<Record<ChunkKey, string>>({
-    maxSize: String(b?.chunkingConfig?.maxSize ?? RANGES.maxSize.def),
-    minSize: String(b?.chunkingConfig?.minSize ?? RANGES.minSize.def),
-    overlap: String(b?.chunkingConfig?.overlap ?? RANGES.overlap.def),
+    maxSize: initial('maxSize'),
+    minSize: initial('minSize'),
+    overlap: initial('overlap'),
   })
   const qc = useQueryClient()
   const problems: Partial<Record<ChunkKey, string>> = {}
   for (const k of Object.keys(RANGES) as ChunkKey[]) {
     const r = RANGES[k]
     const n = Number(chunk[k])
+    if (b && chunk[k] === '') continue
     if (!/^\d+$/.test(chunk[k]) || n < r.min || n > r.max)
       problems[k] = `Between ${r.min} and ${r.max} ${r.unit}.`
   }
-  if (!problems.overlap && !problems.maxSize && Number(chunk.overlap) >= Number(chunk.maxSize)) {
+  if (
+    !problems.overlap &&
+    !problems.maxSize &&
+    chunk.overlap !== '' &&
+    chunk.maxSize !== '' &&
+    Number(chunk.overlap) >= Number(chunk.maxSize)
+  ) {
     problems.overlap = 'Must be smaller than the max chunk size.'
   }
   const save = useMutation({
     mutationFn: () => {
-      const chunkingConfig = {
-        maxSize: Number(chunk.maxSize),
-        minSize: Number(chunk.minSize),
-        overlap: Number(chunk.overlap),
-      }
+      const given = (Object.keys(RANGES) as ChunkKey[]).filter((k) => chunk[k] !== '')
+      const chunkingConfig =
+        given.length > 0 ? Object.fromEntries(given.map((k) => [k, Number(chunk[k])])) : undefined
       return b
         ? call('knowledge:update', {
             ...props.scope,
             knowledgeBaseId: b.id,
             name,
             description,
-            chunkingConfig,
+            ...(chunkingConfig ? { chunkingConfig } : {}),
           })
         : call('knowledge:create', { ...props.scope, name, description, chunkingConfig })
     },
@@ -130,13 +146,15 @@ function KnowledgeBaseForm(props: { scope: Scope; base?: KnowledgeBase; onDone()
                   id={`kb-${k}`}
                   className="input"
                   inputMode="numeric"
+                  placeholder={b ? 'Unchanged' : undefined}
                   value={chunk[k]}
                   aria-invalid={problems[k] ? 'true' : undefined}
                   aria-describedby={`kb-${k}-hint`}
                   onChange={(e) => setChunk((c) => ({ ...c, [k]: e.target.value }))}
                 />
                 <span id={`kb-${k}-hint`} className={problems[k] ? 'error' : 'hint'}>
-                  {problems[k] ?? `${RANGES[k].min}–${RANGES[k].max} ${RANGES[k].unit}`}
+                  {problems[k] ??
+                    `${RANGES[k].min}–${RANGES[k].max} ${RANGES[k].unit}${b ? '; empty keeps the current value' : ''}`}
                 </span>
               </div>
             ))}
@@ -225,7 +243,7 @@ function BaseList() {
               </div>
               {kb.description && <span className="muted">{kb.description}</span>}
               <span className="subtle">
-                {formatNumber(kb.docCount)} documents · {formatNumber(kb.tokenCount)} tokens
+                {plural(kb.docCount, 'document')} · {plural(kb.tokenCount, 'token')}
               </span>
               <span className="subtle mono">{kb.embeddingModel}</span>
             </a>
@@ -251,46 +269,46 @@ function Uploader({
   scope,
   kbId,
   onUploaded,
+  onError,
 }: {
   scope: Scope
   kbId: string
   onUploaded(doc: KnowledgeDocument): void
+  /** null when an upload starts (clears the previous problem). */
+  onError(error: unknown): void
 }) {
-  const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState<string | null>(null)
   return (
-    <div className="stack tight">
-      <label className={`btn primary ${busy ? 'disabled' : ''}`}>
-        <FileUp aria-hidden="true" /> {busy ? `Uploading ${busy}…` : 'Upload document'}
-        <input
-          type="file"
-          className="visually-hidden"
-          aria-label="Document to upload"
-          disabled={!!busy}
-          onChange={async (e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (!file) return
-            setError(null)
-            setBusy(file.name)
-            try {
-              const read = await readFileAsDataUrl(file)
-              const answer = await call('knowledge:upload', {
-                ...scope,
-                knowledgeBaseId: kbId,
-                file: { name: read.name, mime: read.mime, size: read.size, dataUrl: read.data },
-              })
-              onUploaded(parseAnswer(DocumentUploadSchema, answer, 'the uploaded document'))
-            } catch (err) {
-              setError(err)
-            } finally {
-              setBusy(null)
-            }
-          }}
-        />
-      </label>
-      {error !== null && <ErrorCallout error={error} title="The upload failed" />}
-    </div>
+    <label className={`btn primary ${busy ? 'disabled' : ''}`}>
+      <FileUp aria-hidden="true" /> {busy ? `Uploading ${busy}…` : 'Upload document'}
+      <input
+        type="file"
+        className="visually-hidden"
+        aria-label="Document to upload"
+        accept=".txt,.md,.markdown,.csv,.json,.html,.htm,text/plain,text/markdown,text/csv,application/json,text/html"
+        disabled={!!busy}
+        onChange={async (e) => {
+          const file = e.target.files?.[0]
+          e.target.value = ''
+          if (!file) return
+          onError(null)
+          setBusy(file.name)
+          try {
+            const read = await readFileAsDataUrl(file)
+            const answer = await call('knowledge:upload', {
+              ...scope,
+              knowledgeBaseId: kbId,
+              file: { name: read.name, mime: read.mime, size: read.size, dataUrl: read.data },
+            })
+            onUploaded(parseAnswer(DocumentUploadSchema, answer, 'the uploaded document'))
+          } catch (err) {
+            onError(err)
+          } finally {
+            setBusy(null)
+          }
+        }}
+      />
+    </label>
   )
 }
 
@@ -320,7 +338,7 @@ function UploadStatus({
       <ProcessingChip status={status} />
       {status === 'completed' && (
         <span className="subtle">
-          {formatNumber(d.chunkCount)} chunks · {formatNumber(d.tokenCount)} tokens
+          {plural(d.chunkCount, 'chunk')} · {plural(d.tokenCount, 'token')}
         </span>
       )}
       {status === 'failed' && d.processingError && (
@@ -397,6 +415,7 @@ function BaseDetail({ kbId, docId }: { kbId: string; docId?: string }) {
   const [sortOrder, setSortOrder] = useState<'asc' | 'desc'>('desc')
   const [offset, setOffset] = useState(0)
   const [uploads, setUploads] = useState<KnowledgeDocument[]>([])
+  const [uploadError, setUploadError] = useState<unknown>(null)
   useEffect(() => {
     const t = setTimeout(() => {
       setDebounced(search.trim())
@@ -452,15 +471,20 @@ function BaseDetail({ kbId, docId }: { kbId: string; docId?: string }) {
         actions={
           <>
             <KnowledgeBaseDialog scope={scope} base={kb} />
-            <Uploader scope={scope} kbId={kbId} onUploaded={(d) => setUploads((u) => [d, ...u])} />
+            <Uploader
+              scope={scope}
+              kbId={kbId}
+              onUploaded={(d) => setUploads((u) => [d, ...u])}
+              onError={setUploadError}
+            />
           </>
         }
       />
       <div className="row wrap subtle">
-        <span>{formatNumber(kb.docCount)} documents</span>·
-        <span>{formatNumber(kb.tokenCount)} tokens</span>·
-        <span className="mono">{kb.embeddingModel}</span>
+        <span>{plural(kb.docCount, 'document')}</span>·<span>{plural(kb.tokenCount, 'token')}</span>
+        ·<span className="mono">{kb.embeddingModel}</span>
       </div>
+      {uploadError !== null && <ErrorCallout error={uploadError} title="The upload failed" />}
       {uploads.length > 0 && (
         <section className="card card-body" aria-label="Uploads">
           <ul className="stack tight" style={{ margin: 0, padding: 0, listStyle: 'none' }}>

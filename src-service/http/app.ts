@@ -15,6 +15,9 @@ import { tableRoutes } from './routes/tables.ts'
 import { Executor, type ExecutorOptions } from '../jobs/executor.ts'
 import { executionRoutes } from './routes/executions.ts'
 import { logRoutes } from './routes/logs.ts'
+import { knowledgeRoutes } from './routes/knowledge.ts'
+import { fileRoutes } from './routes/files.ts'
+import { startDocumentWorker } from '../services/document-worker.ts'
 
 export interface AppOptions extends ContextOptions {
   /** false (default) for silence, true for pino JSON on stdout, or pino options. */
@@ -24,6 +27,8 @@ export interface AppOptions extends ContextOptions {
   bodyLimit?: number
   /** Workers, leases, LLM endpoint, env values, and the sync wait limit (default 300 s). */
   execution?: ExecutorOptions & { syncWaitMs?: number }
+  /** false: uploaded documents wait as `pending` (tests of restarts); default true. */
+  processDocuments?: boolean
 }
 
 export type App = FastifyInstance
@@ -63,6 +68,15 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   await app.register(executionRoutes, { syncWaitMs: options.execution?.syncWaitMs ?? 300_000 })
   await app.register(logRoutes)
   executor.start()
+  const maxUploadBytes = options.bodyLimit ?? TEN_MB
+  const worker = startDocumentWorker(ctx, {
+    paused: options.processDocuments === false,
+    onError: (err, documentId) => app.log.error({ err, documentId }, 'document processing failed'),
+  })
+  app.decorate('documents', worker)
+  app.addHook('preClose', () => worker.stop())
+  await app.register(knowledgeRoutes, { worker, maxUploadBytes })
+  await app.register(fileRoutes, { maxUploadBytes })
   return app
 }
 

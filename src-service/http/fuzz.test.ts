@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestService, type TestService } from '../testing/test-app.ts'
+import { multipart } from '../testing/multipart.ts'
 import { deploySample } from '../testing/workflows.ts'
 import { shutdownFunctionPool } from '../engine/index.ts'
 import { ExecutionResultSchema } from '../../src-shared/api/execution.ts'
@@ -13,6 +14,9 @@ let tableId = ':tableId'
 let rowId = ':rowId'
 let runnableId: string
 let executionId: string
+let kbId: string
+let docId: string
+let fileId: string
 
 beforeAll(async () => {
   s = await createTestService({ apiRatePerMinute: 1_000_000 })
@@ -21,6 +25,24 @@ beforeAll(async () => {
     name: 'target',
     definition: { blocks: {}, edges: [], variables: {} },
   }).id
+  const { knowledge, files } = s.app.ctx.store
+  kbId = knowledge.createBase({
+    workspaceId: s.workspace.id,
+    name: 'target',
+    description: '',
+    embeddingModel: 'text-embedding-3-small',
+    chunking: { maxSize: 100, minSize: 1, overlap: 0 },
+    createdBy: s.owner.id,
+  }).id
+  const bytes = new TextEncoder().encode('Fuzzing target.')
+  const doc = { workspaceId: s.workspace.id, mimeType: 'text/plain', uploadedBy: s.owner.id, bytes }
+  docId = knowledge.createDocument({
+    ...doc,
+    knowledgeBaseId: kbId,
+    filename: 't.txt',
+    kind: 'txt',
+  }).id
+  fileId = files.create({ ...doc, name: 't.txt', folderId: null }).id
   runnableId = await deploySample(s, 'branching')
   const run = await s.call(s.keys.personal, {
     method: 'POST',
@@ -76,6 +98,7 @@ const interesting = () =>
     fc.constant(rowId),
     fc.constant(runnableId),
     fc.constant(executionId),
+    fc.constantFrom(kbId, docId, fileId),
     fc.constantFrom(
       '',
       'true',
@@ -107,6 +130,11 @@ const queryArb = () =>
       'workflowIds',
       'level',
       'order',
+      'search',
+      'enabledFilter',
+      'sortBy',
+      'sortOrder',
+      'scope',
       'x',
     ),
     fc.oneof(
@@ -387,6 +415,17 @@ const bodyArb = () =>
         useDraftState: fc.oneof(fc.boolean(), fc.string()),
         includeFileBase64: fc.boolean(),
         base64MaxBytes: fc.oneof(fc.integer(), fc.string()),
+        chunkingConfig: fc.oneof(
+          fc.jsonValue(),
+          fc.record(
+            {
+              maxSize: fc.integer({ min: -10, max: 5000 }),
+              minSize: fc.integer({ min: -10, max: 3000 }),
+              overlap: fc.integer({ min: -10, max: 600 }),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
         workflow: fc.oneof(
           fc.jsonValue(),
           fc.record(
@@ -402,7 +441,7 @@ const bodyArb = () =>
     ),
   )
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 // Table paths take the table id, or a row id under the fixture table (or a random id).
 const rows = (id: string) => `/api/v1/tables/${tableId}/rows/${id}`
 const ENDPOINTS: {
@@ -431,6 +470,19 @@ const ENDPOINTS: {
   { method: 'POST', path: (id) => `/api/resume/${runnableId}/${id}/${id}`, runs: true },
   { method: 'GET', path: () => '/api/v1/logs' },
   { method: 'GET', path: (id) => `/api/v1/logs/${id}` },
+  { method: 'GET', path: () => '/api/v1/knowledge' },
+  { method: 'POST', path: () => '/api/v1/knowledge' },
+  { method: 'GET', path: (id) => `/api/v1/knowledge/${id}` },
+  { method: 'PUT', path: (id) => `/api/v1/knowledge/${id}` },
+  { method: 'DELETE', path: (id) => `/api/v1/knowledge/${id}` },
+  { method: 'GET', path: (id) => `/api/v1/knowledge/${id}/documents` },
+  { method: 'POST', path: (id) => `/api/v1/knowledge/${id}/documents` },
+  { method: 'GET', path: (id) => `/api/v1/knowledge/${kbId}/documents/${id}` },
+  { method: 'DELETE', path: (id) => `/api/v1/knowledge/${kbId}/documents/${id}` },
+  { method: 'GET', path: () => '/api/v1/docs' },
+  { method: 'POST', path: () => '/api/v1/files' },
+  { method: 'GET', path: (id) => `/api/v1/files/${id}` },
+  { method: 'DELETE', path: (id) => `/api/v1/files/${id}` },
   // Tables: bodies and queries carry only the endpoint's own fields (mostly valid ids), so
   // most requests get past the schema and into the service and its SQL.
   tableEndpoint('GET', () => '/api/v1/tables', {}),
@@ -511,6 +563,54 @@ describe('random requests', () => {
               expect(typeof reply.error).toBe('string')
               expect(reply.error.length).toBeGreaterThan(0)
             }
+          },
+        ),
+        { numRuns: 150 },
+      )
+    })
+  }
+})
+
+describe('random multipart uploads', () => {
+  const targets: [string, () => string][] = [
+    ['knowledge documents', () => `/api/v1/knowledge/${kbId}/documents`],
+    ['files', () => '/api/v1/files'],
+  ]
+  for (const [what, path] of targets) {
+    it(`${what}: any fields and file never answer 5xx and always explain errors`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.dictionary(
+            fc.constantFrom('workspaceId', 'folderId', 'file', 'x', '__proto__', 'constructor'),
+            interesting(),
+          ),
+          fc.array(
+            fc.record({
+              name: fc.oneof(
+                fc.constantFrom('a.txt', 'b.md', 'c.csv', 'd.json', 'e.html', 'f.pdf', '..', ''),
+                fc.string(),
+              ),
+              content: fc.oneof(fc.string(), fc.uint8Array({ maxLength: 64 })),
+              type: fc.constantFrom('', 'text/plain', 'application/json', 'text/html', 'x/y', '%%'),
+              field: fc.constantFrom('file', 'file', 'other'),
+            }),
+            { maxLength: 2 },
+          ),
+          fc.boolean(),
+          async (fields, files, truncate) => {
+            const body = await multipart(fields, files)
+            // Sometimes cut the body short: a client that disconnected or a broken proxy.
+            const payload = truncate
+              ? body.payload.subarray(0, body.payload.length >> 1)
+              : body.payload
+            const res = await s.call(s.keys.personal, {
+              method: 'POST',
+              url: path(),
+              headers: body.headers,
+              payload,
+            })
+            expect(res.statusCode).toBeLessThan(500)
+            if (res.statusCode >= 400) expect(res.json().error.length).toBeGreaterThan(0)
           },
         ),
         { numRuns: 150 },

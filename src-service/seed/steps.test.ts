@@ -27,6 +27,10 @@ function seedOnce(): { result: SeedResult; counts: Record<string, number> } {
       'audit_logs',
       'user_tables',
       'table_rows',
+      'knowledge_bases',
+      'knowledge_documents',
+      'knowledge_chunks',
+      'workspace_files',
     ]
     return { result, counts: Object.fromEntries(tables.map((t) => [t, count(ctx, t)])) }
   } finally {
@@ -47,6 +51,15 @@ beforeAll(() => {
     join(workflowsDir, 'exotic.json'),
     JSON.stringify({ blocks: { s: { type: 'slack' } } }),
   )
+  // Demo documents beside the workflows folder, as in resources/.
+  const knowledgeDir = join(dir, 'demo-docs', 'knowledge')
+  const filesDir = join(dir, 'demo-docs', 'files')
+  mkdirSync(knowledgeDir, { recursive: true })
+  mkdirSync(filesDir, { recursive: true })
+  writeFileSync(join(knowledgeDir, 'guide.md'), '# Guide\n\nTides rise twice a day.')
+  writeFileSync(join(knowledgeDir, 'faq.html'), '<h1>FAQ</h1><p>Ask <b>anything</b>.</p>')
+  writeFileSync(join(filesDir, 'notes.txt'), 'Notes.')
+  writeFileSync(join(filesDir, 'prices.csv'), 'plan,price\nfree,0\n')
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -64,8 +77,12 @@ describe('seed', () => {
       workflows: 1,
       user_tables: 1,
       table_rows: 50,
+      knowledge_bases: 1,
+      knowledge_documents: 2,
+      workspace_files: 2,
     })
     expect(first.result.tableId).toEqual(expect.any(String))
+    expect(first.result.knowledgeBaseId).toEqual(expect.any(String))
     expect(Object.keys(first.result.workflows)).toEqual(['greeting'])
     expect(Object.values(first.result.keys).every((k) => k.startsWith('sk-service-'))).toBe(true)
     expect(logs.some((line) => line.includes('exotic.json') && line.includes('slack'))).toBe(true)
@@ -124,6 +141,53 @@ describe('seed', () => {
       expect(page.rows.every((r) => typeof r.data.name === 'string' && r.data.name !== '')).toBe(
         true,
       )
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('hands out a knowledge base whose documents are processed, and the workspace files', async () => {
+    const { result } = seedOnce()
+    const app = await buildApp({ dataDir: join(dir, 'data') })
+    try {
+      const get = async (url: string) => {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { 'x-api-key': result.keys.personal },
+        })
+        expect(res.statusCode).toBe(200)
+        return res.json()
+      }
+      const ws = `workspaceId=${result.workspaceId}`
+      const kb = await get(`/api/v1/knowledge/${result.knowledgeBaseId}?${ws}`)
+      expect(kb.data.knowledgeBase).toMatchObject({ name: 'Product handbook', docCount: 2 })
+      const docs = await get(
+        `/api/v1/knowledge/${result.knowledgeBaseId}/documents?${ws}&sortBy=filename&sortOrder=asc`,
+      )
+      expect(docs.data.documents).toEqual([
+        expect.objectContaining({
+          filename: 'faq.html',
+          processingStatus: 'completed',
+          chunkCount: 1,
+        }),
+        expect.objectContaining({
+          filename: 'guide.md',
+          processingStatus: 'completed',
+          chunkCount: 1,
+        }),
+      ])
+      const tokens = docs.data.documents.reduce(
+        (sum: number, d: { tokenCount: number }) => sum + d.tokenCount,
+        0,
+      )
+      expect(tokens).toBeGreaterThan(0)
+      expect(kb.data.knowledgeBase.tokenCount).toBe(tokens)
+      const files = await get(`/api/v1/docs?${ws}`)
+      expect(files.data.files.map((f: { name: string }) => f.name).sort()).toEqual([
+        'notes.txt',
+        'prices.csv',
+      ])
     } finally {
       await app.close()
     }

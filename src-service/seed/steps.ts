@@ -4,7 +4,7 @@
 // their steps (a table with rows, a knowledge base...) to SEED_STEPS and their ids to
 // SeedResult.
 import { readdirSync, readFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { createApiKey, revealApiKey, type CreateKeyInput } from '../services/keys.ts'
 import type { ServiceContext } from '../services/context.ts'
 import { createWorkspace } from '../services/workspaces.ts'
@@ -15,6 +15,9 @@ import { transaction } from '../store/index.ts'
 import { createTable } from '../services/tables.ts'
 import { insertRows } from '../services/table-rows.ts'
 import { DEMO_TABLE, demoContacts } from './demo-table.ts'
+import { createKnowledgeBase, uploadDocument } from '../services/knowledge.ts'
+import { uploadFile } from '../services/files.ts'
+import { processWaitingDocumentsNow } from '../services/document-worker.ts'
 
 export interface SeedResult {
   baseUrl?: string
@@ -30,6 +33,8 @@ export interface SeedResult {
 export interface SeedOptions {
   /** Folder of sample workflow definitions (*.json). */
   workflowsDir: string
+  /** Demo documents: `knowledge/*` and `files/*`; default `demo-docs` beside workflowsDir. */
+  demoDocsDir?: string
   log?: (line: string) => void
 }
 
@@ -194,7 +199,83 @@ const tableStep: SeedStep = {
   },
 }
 
-export const SEED_STEPS: SeedStep[] = [identityStep, workflowsStep, keysStep, tableStep]
+function demoFiles(options: SeedOptions, sub: 'knowledge' | 'files', log: SeedOptions['log']) {
+  const dir = join(options.demoDocsDir ?? join(dirname(options.workflowsDir), 'demo-docs'), sub)
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+      .map((entry) => entry.name)
+      .sort()
+      .map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(dir, name))) }))
+  } catch {
+    log?.(`seed: no demo ${sub} documents in ${dir}`)
+    return []
+  }
+}
+
+const knowledgeStep: SeedStep = {
+  name: 'knowledge base with processed documents',
+  run(ctx, state, options) {
+    const owner = need(state.owner, 'owner')
+    const access = userAccess(ctx.store, owner, need(state.workspaceId, 'workspace'), 'write')
+    const { knowledge } = ctx.store
+    const kbId = remember(
+      ctx,
+      'knowledgeBaseId',
+      (id) => knowledge.getBase(access.workspace.id, id) !== null,
+      () =>
+        createKnowledgeBase(ctx, owner, access, {
+          name: 'Product handbook',
+          description: 'How Flowdeck works: getting started, API keys, questions people ask.',
+          chunkingConfig: { maxSize: 256, minSize: 100, overlap: 40 },
+        }).id,
+    )
+    state.knowledgeBaseId = kbId
+    for (const file of demoFiles(options, 'knowledge', options.log)) {
+      remember(
+        ctx,
+        `document.${file.name}`,
+        (id) => knowledge.getDocument(kbId, id) !== null,
+        () =>
+          uploadDocument(ctx, owner, access, kbId, {
+            filename: file.name,
+            mimeType: '',
+            bytes: file.bytes,
+          }).id,
+      )
+    }
+    // No server (and so no background worker) runs during seed: process them here, so the
+    // demo's documents are `completed` when seed prints.
+    processWaitingDocumentsNow(ctx)
+  },
+}
+
+const filesStep: SeedStep = {
+  name: 'workspace files',
+  run(ctx, state, options) {
+    const owner = need(state.owner, 'owner')
+    const access = userAccess(ctx.store, owner, need(state.workspaceId, 'workspace'), 'write')
+    for (const file of demoFiles(options, 'files', options.log)) {
+      remember(
+        ctx,
+        `file.${file.name}`,
+        (id) => ctx.store.files.get(access.workspace.id, id) !== null,
+        () =>
+          uploadFile(ctx, owner, access, { filename: file.name, mimeType: '', bytes: file.bytes })
+            .id,
+      )
+    }
+  },
+}
+
+export const SEED_STEPS: SeedStep[] = [
+  identityStep,
+  workflowsStep,
+  keysStep,
+  knowledgeStep,
+  filesStep,
+  tableStep,
+]
 
 export function runSeed(ctx: ServiceContext, options: SeedOptions): SeedResult {
   const state: SeedState = { keys: {}, workflows: {} }

@@ -12,6 +12,8 @@ import { createTablesRepo } from './tables-repo.ts'
 import { createExecutionsRepo } from './executions-repo.ts'
 import { createExecutionLogsRepo } from './execution-logs-repo.ts'
 import { createWriteBatch } from './write-batch.ts'
+import { createKnowledgeRepo } from './knowledge-repo.ts'
+import { createFilesRepo } from './files-repo.ts'
 
 export { transaction, type Db } from './db.ts'
 
@@ -28,6 +30,8 @@ export function createStore(db: Db, now: () => string) {
     executions: createExecutionsRepo(db, now),
     executionLogs: createExecutionLogsRepo(db),
     writes: createWriteBatch(db),
+    knowledge: createKnowledgeRepo(db, now),
+    files: createFilesRepo(db, now),
   }
 }
 

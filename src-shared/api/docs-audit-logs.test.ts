@@ -4,7 +4,13 @@ import {
   ListAuditLogsQuerySchema,
   ListAuditLogsResponseSchema,
 } from './audit.ts'
-import { FileResponseSchema, ListDocsQuerySchema, ListDocsResponseSchema } from './docs.ts'
+import {
+  FileResponseSchema,
+  ListDocsQuerySchema,
+  ListDocsResponseSchema,
+  UploadFileFieldsSchema,
+  WorkspaceFileSchema,
+} from './docs.ts'
 import {
   ListLogsQuerySchema,
   ListLogsResponseSchema,
@@ -38,6 +44,31 @@ describe('workspace docs', () => {
     expect(
       FileResponseSchema.safeParse({ success: true, data: { file: workspaceFile } }).success,
     ).toBe(true)
+  })
+
+  it('keeps the folder and archive marker when a server sends them', () => {
+    const archived = { ...workspaceFile, folderId: 'fold_1', archivedAt: T1 }
+    expect(WorkspaceFileSchema.parse(archived)).toEqual(archived)
+    expect(WorkspaceFileSchema.parse({ ...archived, folderId: null, archivedAt: null })).toEqual({
+      ...archived,
+      folderId: null,
+      archivedAt: null,
+    })
+    expect(WorkspaceFileSchema.safeParse({ ...archived, archivedAt: 'yesterday' }).success).toBe(
+      false,
+    )
+  })
+
+  it('takes workspaceId and an optional folderId beside the uploaded file, nothing else', () => {
+    expect(UploadFileFieldsSchema.parse({ workspaceId: 'ws1', folderId: 'f1' })).toEqual({
+      workspaceId: 'ws1',
+      folderId: 'f1',
+    })
+    expect(UploadFileFieldsSchema.safeParse({ workspaceId: 'ws1' }).success).toBe(true)
+    expect(UploadFileFieldsSchema.safeParse({ workspaceId: 'ws1', folderId: '' }).success).toBe(
+      false,
+    )
+    expect(UploadFileFieldsSchema.safeParse({ workspaceId: 'ws1', other: 'x' }).success).toBe(false)
   })
 })
 

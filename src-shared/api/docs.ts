@@ -20,6 +20,10 @@ export const WorkspaceFileSchema = z.object({
   /** User id of the uploader. */
   uploadedBy: z.string(),
   uploadedAt: Timestamp,
+  /** Beyond the spec's table (extra fields, optional for other servers): the folder the file
+   * sits in (the listing's `folderId` filter) and when it was archived (null while active). */
+  folderId: z.string().nullable().optional(),
+  archivedAt: Timestamp.nullable().optional(),
 })
 export type WorkspaceFile = z.infer<typeof WorkspaceFileSchema>
 
@@ -39,8 +43,12 @@ export const ListDocsResponseSchema = successEnvelope(
 )
 export type ListDocsResponse = z.infer<typeof ListDocsResponseSchema>
 
-/** The non-file fields of the multipart upload (the file part is named `file`). */
-export const UploadFileFieldsSchema = z.strictObject({ workspaceId: Id })
+/** The non-file fields of the multipart upload (the file part is named `file`); `folderId`
+ * (optional) files it in a folder of the workspace, which the listing filters by. */
+export const UploadFileFieldsSchema = z.strictObject({
+  workspaceId: Id,
+  folderId: z.string().min(1).optional(),
+})
 
 /** Upload and archive answer with the file item as the docs listing shows it. */
 export const FileResponseSchema = successEnvelope(

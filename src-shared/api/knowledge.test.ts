@@ -126,6 +126,24 @@ describe('documents', () => {
     )
   })
 
+  it('keeps the reason a document failed, and reads servers that do not send one', () => {
+    const failed = {
+      ...knowledgeDocument,
+      processingStatus: 'failed',
+      processingError: 'The file is not valid UTF-8 text',
+    }
+    expect(KnowledgeDocumentSchema.parse(failed).processingError).toBe(
+      'The file is not valid UTF-8 text',
+    )
+    expect(
+      KnowledgeDocumentSchema.parse({ ...failed, processingError: null }).processingError,
+    ).toBe(null)
+    expect(KnowledgeDocumentSchema.parse(knowledgeDocument)).not.toHaveProperty('processingError')
+    expect(KnowledgeDocumentSchema.safeParse({ ...failed, processingError: 42 }).success).toBe(
+      false,
+    )
+  })
+
   it('fills the documents query defaults', () => {
     expect(ListDocumentsQuerySchema.parse({ workspaceId: 'ws1' })).toEqual({
       workspaceId: 'ws1',

@@ -82,6 +82,9 @@ export const KnowledgeDocumentSchema = z.object({
   characterCount: NonNegativeInt.optional(),
   enabled: z.boolean(),
   createdAt: Timestamp,
+  /** Why processing failed (null otherwise). Not in the spec's table; the hosted service sends
+   * it, and a user needs the reason a document never became searchable. */
+  processingError: z.string().nullable().optional(),
 })
 export type KnowledgeDocument = z.infer<typeof KnowledgeDocumentSchema>
 

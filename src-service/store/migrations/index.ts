@@ -12,6 +12,8 @@ import { sql as workflows } from './003_workflows.ts'
 import { sql as auditLogs } from './004_audit_logs.ts'
 import { sql as serviceMeta } from './005_service_meta.ts'
 import { sql as tables } from './010_tables.ts'
+import { sql as knowledge } from './020_knowledge.ts'
+import { sql as workspaceFiles } from './021_workspace_files.ts'
 import { sql as executions } from './030_executions.ts'
 import { sql as executionLogs } from './031_execution_logs.ts'
 import { sql as usage } from './035_usage.ts'
@@ -29,6 +31,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'audit_logs', sql: auditLogs },
   { version: 5, name: 'service_meta', sql: serviceMeta },
   { version: 10, name: 'tables', sql: tables },
+  { version: 20, name: 'knowledge', sql: knowledge },
+  { version: 21, name: 'workspace_files', sql: workspaceFiles },
   { version: 30, name: 'executions', sql: executions },
   { version: 31, name: 'execution_logs', sql: executionLogs },
   { version: 35, name: 'usage', sql: usage },
