@@ -18,6 +18,7 @@ import {
 import type { PausedState } from '../engine/types.ts'
 import type { ServiceContext } from '../services/context.ts'
 import type { AdmissionTicket, RunUsage } from '../services/execution-gate.ts'
+import { runCost } from '../services/billing.ts'
 import type { ExecutionRecord, RunEnd } from '../store/executions-repo.ts'
 import { historyData } from './run-history.ts'
 
@@ -418,6 +419,8 @@ export class Executor {
     try {
       if (ticket) ticket.settle(usage)
       else this.ctx.gate.settleOrphan(billedUserId, usage)
+      // The log shows what the run cost, with the same model the usage totals use.
+      this.ctx.store.executionLogs.addCost(executionId, runCost(usage))
     } catch (error) {
       // Billing trouble must not turn a finished run into a failed request.
       console.error('settling run usage failed:', error)

@@ -62,6 +62,14 @@ export function createExecutionLogsRepo(db: Db) {
       return row ? toLog(row) : null
     },
 
+    /** Adds a settled segment's cost (dollars) to its run's log row. */
+    addCost(executionId: string, dollars: number): void {
+      db.stmt('UPDATE execution_logs SET cost_total = cost_total + ? WHERE execution_id = ?').run(
+        dollars,
+        executionId,
+      )
+    },
+
     byExecution(executionId: string): ExecutionLogRecord | null {
       const row = db.stmt('SELECT * FROM execution_logs WHERE execution_id = ?').get(executionId)
       return row ? toLog(row) : null

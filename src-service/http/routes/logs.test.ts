@@ -59,7 +59,17 @@ describe('GET /api/v1/logs', () => {
     expect(res.headers['x-ratelimit-limit']).toBeDefined()
     expect(res.headers['x-ratelimit-remaining']).toBeDefined()
     const failed = page.data.find((l) => l.workflowId === ids['fails-on-purpose'])!
-    expect(failed).toMatchObject({ level: 'error', trigger: 'api', cost: { total: 0 } })
+    expect(failed).toMatchObject({ level: 'error', trigger: 'api' })
+    // Every run, failed and paused ones too, shows what it cost, and the logs add up to the
+    // period cost the usage route reports for the same account.
+    expect(page.data.every((l) => l.cost.total > 0)).toBe(true)
+    const usage = await s.call(s.keys.personal, {
+      method: 'GET',
+      url: '/api/users/me/usage-limits',
+    })
+    const periodCost = usage.json().usage.currentPeriodCost as number
+    const logged = page.data.reduce((sum, l) => sum + l.cost.total, 0)
+    expect(logged).toBeCloseTo(periodCost, 6)
     const paused = page.data.find((l) => l.workflowId === ids.approval)!
     expect(paused).toMatchObject({ level: 'info', endedAt: null, totalDurationMs: null })
     const done = page.data.find((l) => l.executionId === runs[0]!.executionId)!
