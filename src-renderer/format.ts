@@ -52,9 +52,16 @@ export function formatAgo(iso: string | null | undefined, now = Date.now()): str
 export const formatNumber = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : n.toLocaleString()
 
+/** Dollars; amounts under a dollar keep up to 4 decimals so that a run's cost is visible. */
 export function formatMoney(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—'
-  return n.toLocaleString(undefined, { style: 'currency', currency: 'USD' })
+  const small = n > 0 && n < 1
+  return n.toLocaleString(undefined, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: small ? 4 : 2,
+  })
 }
 
 export function stringifyValue(v: unknown): string {

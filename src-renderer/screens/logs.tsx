@@ -170,7 +170,7 @@ export function LogsScreen() {
           </select>
         </div>
       </div>
-      <div className={selected ? 'split' : ''}>
+      <div className={selected ? 'split wide-list' : ''}>
         <div className="stack">
           <div className="table-wrap">
             {pages.isLoading ? (
@@ -191,7 +191,8 @@ export function LogsScreen() {
                     <th scope="col">Started</th>
                     <th scope="col">Workflow</th>
                     <th scope="col">Level</th>
-                    <th scope="col">Trigger</th>
+                    {/* With an entry open beside the list, the trigger is in the entry. */}
+                    {!selected && <th scope="col">Trigger</th>}
                     <th scope="col" className="num">
                       Duration
                     </th>
@@ -220,7 +221,7 @@ export function LogsScreen() {
                       <td>
                         <LevelChip level={l.level} />
                       </td>
-                      <td className="muted">{l.trigger}</td>
+                      {!selected && <td className="muted">{l.trigger}</td>}
                       <td className="num">{formatDuration(l.totalDurationMs)}</td>
                       <td className="num">{formatMoney(l.cost?.total)}</td>
                     </tr>

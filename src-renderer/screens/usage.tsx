@@ -21,19 +21,6 @@ function countdown(resetAt: string | null | undefined, now: number): string {
   return rest === 0 ? `in ${m} min` : `in ${m} min ${rest} s`
 }
 
-/** Dollars; small amounts keep enough digits to show that runs cost something. */
-function formatCost(n: number): string {
-  if (n > 0 && n < 1) {
-    return n.toLocaleString(undefined, {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 4,
-    })
-  }
-  return formatMoney(n)
-}
-
 const percent = (part: number, whole: number) =>
   `${(whole ? (part / whole) * 100 : 0).toLocaleString(undefined, { maximumFractionDigits: 1 })}%`
 
@@ -156,7 +143,7 @@ export function UsageScreen() {
                   )}
                 </div>
                 <div className="big">
-                  {formatCost(u.usage.currentPeriodCost)}{' '}
+                  {formatMoney(u.usage.currentPeriodCost)}{' '}
                   <small>of {u.usage.limit ? formatMoney(u.usage.limit) : 'no limit'}</small>
                 </div>
                 <div
