@@ -150,10 +150,12 @@ describe('errors in the shared vocabulary', () => {
   })
 
   it('a service slower than the timeout is TIMEOUT', async () => {
+    // A sync run of slow-job takes 2 s on the service; the client gives up after 200 ms.
     await expect(
-      callEndpoint(http, as(seed.keys.personal), endpoints.listWorkflows, {
-        query: { workspaceId: seed.workspaceId },
-        timeoutMs: 1,
+      callEndpoint(http, as(seed.keys.personal), endpoints.executeWorkflow, {
+        params: { workflowId: seed.workflows['slow-job']! },
+        body: { seconds: 2 },
+        timeoutMs: 200,
       }),
     ).rejects.toMatchObject({ code: 'TIMEOUT' })
   })
