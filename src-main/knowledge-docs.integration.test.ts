@@ -11,10 +11,12 @@ import { docsHandlers } from './bridge/docs.ts'
 import { dispatch, type HandlerContext, type Handlers } from './bridge/registry.ts'
 import { createCore, type Core } from './core.ts'
 import { nodeLauncher } from './local/node-launcher.ts'
-import { memoryVault } from './vault/vault.ts'
+import { createVault } from './vault/vault.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-knowledge-'))
+// The real keychain (a private one under with-keyring), under a service name of its own.
+const vault = createVault(undefined, `flowdeck-test-knowledge-${process.pid}`)
 const answers: unknown[] = []
 let core: Core
 let connectionId = ''
@@ -38,13 +40,14 @@ beforeAll(async () => {
     platform: process.platform,
     launch: nodeLauncher(join(root, 'src-service/cli.ts')),
     workflowsDir: join(root, 'resources/workflows'),
-    vault: memoryVault(),
+    vault,
   })
   await core.start()
   connectionId = core.deps.connections.local()!.id
 }, 60_000)
 
 afterAll(async () => {
+  for (const c of core.deps.connections.list()) await vault.delete(c.id).catch(() => undefined)
   await core.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })

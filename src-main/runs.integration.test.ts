@@ -10,10 +10,12 @@ import type { ChannelName, TrackedJob } from '../src-shared/bridge.ts'
 import { dispatch, type HandlerContext } from './bridge/registry.ts'
 import { createCore, type Core } from './core.ts'
 import { nodeLauncher } from './local/node-launcher.ts'
-import { memoryVault } from './vault/vault.ts'
+import { createVault } from './vault/vault.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-runs-'))
+// The real keychain (a private one under with-keyring), under a service name of its own.
+const vault = createVault(undefined, `flowdeck-test-runs-${process.pid}`)
 const seen: unknown[] = []
 const notes: string[] = []
 let core: Core
@@ -35,8 +37,7 @@ beforeAll(async () => {
     platform: process.platform,
     launch: nodeLauncher(join(root, 'src-service/cli.ts')),
     workflowsDir: join(root, 'resources/workflows'),
-    // The keychain has its own tests; this file is about runs.
-    vault: memoryVault(),
+    vault,
     notifier: { notify: (title, body) => notes.push(`${title}: ${body}`) },
   })
   core.setEmit((_id, event, payload) => seen.push({ event, payload }))
@@ -49,6 +50,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
+  for (const c of core.deps.connections.list()) await vault.delete(c.id).catch(() => undefined)
   await core.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })

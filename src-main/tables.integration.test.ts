@@ -10,10 +10,12 @@ import type { ListRowsResponse, Row, Table } from '../src-shared/api/index.ts'
 import { dispatch, type HandlerContext } from './bridge/registry.ts'
 import { createCore, type Core } from './core.ts'
 import { nodeLauncher } from './local/node-launcher.ts'
-import { memoryVault } from './vault/vault.ts'
+import { createVault } from './vault/vault.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-tables-'))
+// The real keychain (a private one under with-keyring), under a service name of its own.
+const vault = createVault(undefined, `flowdeck-test-tables-${process.pid}`)
 let core: Core
 let on: { connectionId: string }
 
@@ -36,13 +38,14 @@ beforeAll(async () => {
     platform: process.platform,
     launch: nodeLauncher(join(root, 'src-service/cli.ts')),
     workflowsDir: join(root, 'resources/workflows'),
-    vault: memoryVault(),
+    vault,
     notifier: { notify: () => undefined },
   })
   await core.start()
   on = { connectionId: core.deps.connections.local()!.id }
 }, 60_000)
 afterAll(async () => {
+  for (const c of core.deps.connections.list()) await vault.delete(c.id).catch(() => undefined)
   await core.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })

@@ -57,14 +57,3 @@ export function createVault(
     get: (id) => guard(() => backend.getPassword(service, account(id))),
   }
 }
-
-/** An in-memory vault for handler tests that are not about the keychain itself. */
-export function memoryVault(): Vault {
-  const keys = new Map<string, string>()
-  return {
-    set: async (id, key) => void keys.set(id, key),
-    has: async (id) => keys.has(id),
-    delete: async (id) => keys.delete(id),
-    get: async (id) => keys.get(id) ?? null,
-  }
-}
