@@ -1,56 +1,31 @@
 // Knowledge and docs through the bridge against the REAL local service (forked, seeded into a
 // temp folder): the seeded base and files, an upload followed to `completed`, and downloads in
 // both forms (saved by main in the desktop app, handed to the page in browser mode).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChannelName } from '../src-shared/bridge.ts'
 import { docsHandlers } from './bridge/docs.ts'
-import { dispatch, type HandlerContext, type Handlers } from './bridge/registry.ts'
-import { createCore, type Core } from './core.ts'
-import { nodeLauncher } from './local/node-launcher.ts'
-import { createVault } from './vault/vault.ts'
+import type { Handlers } from './bridge/registry.ts'
+import type { Core } from './core.ts'
+import { root, startRealCore, type RealCore } from './testing/real-core.ts'
 
-const root = resolve(import.meta.dirname, '..')
-const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-knowledge-'))
-// The real keychain (a private one under with-keyring), under a service name of its own.
-const vault = createVault(undefined, `flowdeck-test-knowledge-${process.pid}`)
-const answers: unknown[] = []
+let h: RealCore
 let core: Core
 let connectionId = ''
-
-const ctx: HandlerContext = { mode: 'web', subscriberId: 'page', emit: () => undefined }
-async function call<T>(name: ChannelName, input: unknown, handlers: Handlers = core.handlers) {
-  const result = await dispatch(handlers, name, input, ctx)
-  answers.push(result)
-  return result as { ok: true; data: T } | { ok: false; error: { code: string; message: string } }
-}
-async function ok<T>(name: ChannelName, input: unknown, handlers?: Handlers): Promise<T> {
-  const result = await call<T>(name, input, handlers)
-  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`)
-  return result.data
-}
+const call = <T>(name: ChannelName, input: unknown, handlers?: Handlers) =>
+  h.call<T>(name, input, handlers)
+const ok = <T>(name: ChannelName, input: unknown, handlers?: Handlers) =>
+  h.ok<T>(name, input, handlers)
 
 beforeAll(async () => {
-  core = createCore({
-    dataDir,
-    version: 'test',
-    platform: process.platform,
-    launch: nodeLauncher(join(root, 'src-service/cli.ts')),
-    workflowsDir: join(root, 'resources/workflows'),
-    vault,
-  })
-  await core.start()
-  connectionId = core.deps.connections.local()!.id
+  h = await startRealCore('knowledge')
+  core = h.core
+  connectionId = h.connectionId
 }, 60_000)
 
-afterAll(async () => {
-  for (const c of core.deps.connections.list()) await vault.delete(c.id).catch(() => undefined)
-  await core.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => h.stop())
 
 interface Doc {
   id: string
@@ -171,6 +146,6 @@ describe('docs through the bridge', () => {
   })
 
   it('never lets a key reach the page', () => {
-    expect(JSON.stringify(answers)).not.toContain('sk-service-')
+    expect(JSON.stringify(h.answers)).not.toContain('sk-service-')
   })
 })

@@ -2,58 +2,33 @@
 // tracker), stream (frames pushed to the subscriber), a sync run longer than the client timeout
 // (followed as a job), a paused run resumed with the tracked contextId, and a scan of every
 // answer and event for keys.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChannelName, TrackedJob } from '../src-shared/bridge.ts'
-import { dispatch, type HandlerContext } from './bridge/registry.ts'
-import { createCore, type Core } from './core.ts'
-import { nodeLauncher } from './local/node-launcher.ts'
-import { createVault } from './vault/vault.ts'
+import type { Core } from './core.ts'
+import { startRealCore, type RealCore } from './testing/real-core.ts'
 
-const root = resolve(import.meta.dirname, '..')
-const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-runs-'))
-// The real keychain (a private one under with-keyring), under a service name of its own.
-const vault = createVault(undefined, `flowdeck-test-runs-${process.pid}`)
-const seen: unknown[] = []
 const notes: string[] = []
+const events: unknown[] = []
+let h: RealCore
 let core: Core
 let connectionId = ''
 let workflows: Record<string, string> = {}
-
-const ctx: HandlerContext = { mode: 'web', subscriberId: 'page', emit: () => undefined }
-async function ok<T>(name: ChannelName, input: unknown): Promise<T> {
-  const result = await dispatch(core.handlers, name, input, ctx)
-  seen.push(result)
-  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`)
-  return result.data as T
-}
+const ok = <T>(name: ChannelName, input: unknown) => h.ok<T>(name, input)
 
 beforeAll(async () => {
-  core = createCore({
-    dataDir,
-    version: 'test',
-    platform: process.platform,
-    launch: nodeLauncher(join(root, 'src-service/cli.ts')),
-    workflowsDir: join(root, 'resources/workflows'),
-    vault,
-    notifier: { notify: (title, body) => notes.push(`${title}: ${body}`) },
+  h = await startRealCore('runs', {
+    notifier: { notify: (title, body) => void notes.push(`${title}: ${body}`) },
   })
-  core.setEmit((_id, event, payload) => seen.push({ event, payload }))
-  await core.start()
-  connectionId = core.deps.connections.local()!.id
+  core = h.core
+  core.setEmit((_id, event, payload) => events.push({ event, payload }))
+  connectionId = h.connectionId
   const page = await ok<{ data: { id: string; name: string }[] }>('workflows:list', {
     connectionId,
   })
   workflows = Object.fromEntries(page.data.map((w) => [w.name, w.id]))
 }, 60_000)
 
-afterAll(async () => {
-  for (const c of core.deps.connections.list()) await vault.delete(c.id).catch(() => undefined)
-  await core.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => h.stop())
 
 describe('runs through the bridge', () => {
   it('sync: the greeting workflow answers', async () => {
@@ -99,7 +74,7 @@ describe('runs through the bridge', () => {
     await expect
       .poll(
         () =>
-          seen.some(
+          events.some(
             (s) =>
               (s as { payload?: { runId?: string; event?: { type?: string } } }).payload?.runId ===
                 res.runId &&
@@ -188,23 +163,19 @@ describe('runs through the bridge', () => {
   })
 
   it('async requests with sync-only controls are refused before sending', async () => {
-    const result = await dispatch(
-      core.handlers,
-      'runs:start',
-      {
-        connectionId,
-        workflowId: workflows.greeting ?? 'x',
-        mode: 'async',
-        input: {},
-        controls: { selectedOutputs: ['greet.result'] },
-      },
-      ctx,
-    )
+    const result = await h.call('runs:start', {
+      connectionId,
+      workflowId: workflows.greeting ?? 'x',
+      mode: 'async',
+      input: {},
+      controls: { selectedOutputs: ['greet.result'] },
+    })
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
   })
 
   it('no answer or pushed event carries a key', () => {
-    expect(seen.length).toBeGreaterThan(0)
-    expect(JSON.stringify(seen)).not.toContain('sk-service-')
+    expect(h.answers.length).toBeGreaterThan(0)
+    expect(events.length).toBeGreaterThan(0)
+    expect(JSON.stringify([h.answers, events])).not.toContain('sk-service-')
   })
 })

@@ -1,54 +1,23 @@
 // Every tables channel through the bridge against the REAL local service (forked, seeded in a
 // temp folder): answers parsed by the channel's output schema, and refusals arriving as data
 // with the service's details (which row, which field) intact for the UI to show.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChannelName } from '../src-shared/bridge.ts'
 import type { ListRowsResponse, Row, Table } from '../src-shared/api/index.ts'
-import { dispatch, type HandlerContext } from './bridge/registry.ts'
-import { createCore, type Core } from './core.ts'
-import { nodeLauncher } from './local/node-launcher.ts'
-import { createVault } from './vault/vault.ts'
+import { startRealCore, type RealCore } from './testing/real-core.ts'
 
-const root = resolve(import.meta.dirname, '..')
-const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-tables-'))
-// The real keychain (a private one under with-keyring), under a service name of its own.
-const vault = createVault(undefined, `flowdeck-test-tables-${process.pid}`)
-let core: Core
+let h: RealCore
 let on: { connectionId: string }
-
-const ctx: HandlerContext = { mode: 'web', subscriberId: 'page', emit: () => undefined }
-async function ok<T>(name: ChannelName, input: Record<string, unknown>): Promise<T> {
-  const result = await dispatch(core.handlers, name, { ...on, ...input }, ctx)
-  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`)
-  return result.data as T
-}
-async function refused(name: ChannelName, input: Record<string, unknown>) {
-  const result = await dispatch(core.handlers, name, { ...on, ...input }, ctx)
-  if (result.ok) throw new Error(`${name} was accepted`)
-  return result.error
-}
+const ok = <T>(name: ChannelName, input: Record<string, unknown>) =>
+  h.ok<T>(name, { ...on, ...input })
+const refused = (name: ChannelName, input: Record<string, unknown>) =>
+  h.refused(name, { ...on, ...input })
 
 beforeAll(async () => {
-  core = createCore({
-    dataDir,
-    version: 'test',
-    platform: process.platform,
-    launch: nodeLauncher(join(root, 'src-service/cli.ts')),
-    workflowsDir: join(root, 'resources/workflows'),
-    vault,
-    notifier: { notify: () => undefined },
-  })
-  await core.start()
-  on = { connectionId: core.deps.connections.local()!.id }
+  h = await startRealCore('tables')
+  on = { connectionId: h.connectionId }
 }, 60_000)
-afterAll(async () => {
-  for (const c of core.deps.connections.list()) await vault.delete(c.id).catch(() => undefined)
-  await core.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => h.stop())
 
 describe('tables through the bridge', () => {
   let contacts: Table
