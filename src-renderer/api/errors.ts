@@ -1,4 +1,5 @@
 // Errors in words: a title a person understands, the service's own sentence, and the details.
+import { RowErrorDetailSchema } from '../../src-shared/api/common.ts'
 import type { BridgeError, ErrorCode } from '../../src-shared/bridge.ts'
 import { BridgeCallError } from '../bridge.ts'
 
@@ -44,11 +45,12 @@ export interface ErrorWords {
 
 function detailText(d: unknown): string {
   if (typeof d === 'string') return d
+  const rowError = RowErrorDetailSchema.safeParse(d)
+  if (rowError.success) {
+    return `Row ${rowError.data.row + 1}: ${rowError.data.errors.join('; ')}`
+  }
   if (d && typeof d === 'object') {
     const o = d as Record<string, unknown>
-    if (typeof o.row === 'number' && Array.isArray(o.errors)) {
-      return `Row ${o.row + 1}: ${o.errors.map(String).join('; ')}`
-    }
     if (typeof o.message === 'string') {
       const path = Array.isArray(o.path) && o.path.length ? `${o.path.join('.')}: ` : ''
       return path + o.message
