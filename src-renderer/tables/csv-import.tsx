@@ -7,9 +7,8 @@ import { Dialog } from 'radix-ui'
 import Papa from 'papaparse'
 import { FileUp, Upload } from 'lucide-react'
 import { call } from '../bridge.ts'
-import { RowErrorDetailSchema } from '../../src-shared/api/common.ts'
 import type { Table } from '../../src-shared/api/index.ts'
-import { bridgeErrorOf, errorWords } from '../api/errors.ts'
+import { bridgeErrorOf, errorWords, rowErrorOf } from '../api/errors.ts'
 import { queryKeys, type Scope } from '../queries/keys.ts'
 import { formatBytes, formatNumber } from '../format.ts'
 import { fromText, problemWith } from './values.ts'
@@ -157,9 +156,9 @@ export function CsvImportDialog({ scope, table }: { scope: Scope; table: Table }
         // untyped (any service's 400), so they are checked against the contract's shape here.
         const details = bridgeErrorOf(err).details ?? []
         const rowProblems: RowProblem[] = details.flatMap((d) => {
-          const parsed = RowErrorDetailSchema.safeParse(d)
-          const source = parsed.success ? batch[parsed.data.row] : undefined
-          return parsed.success && source ? [{ line: source.line, errors: parsed.data.errors }] : []
+          const refused = rowErrorOf(d)
+          const source = refused ? batch[refused.row] : undefined
+          return refused && source ? [{ line: source.line, errors: refused.errors }] : []
         })
         const problemsNext = rowProblems.length
           ? [...state.problems, ...rowProblems]
