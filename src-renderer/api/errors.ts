@@ -1,4 +1,8 @@
 // Errors in words: a title a person understands, the service's own sentence, and the details.
+// zod-config before any contract schema is built: this module is in a chunk the entry loads
+// before its own code, so main.tsx's import of it would come too late (CSP: no eval).
+import '../zod-config.ts'
+import { RowErrorDetailSchema, type RowErrorDetail } from '../../src-shared/api/common.ts'
 import type { BridgeError, ErrorCode } from '../../src-shared/bridge.ts'
 import { BridgeCallError } from '../bridge.ts'
 
@@ -42,13 +46,18 @@ export interface ErrorWords {
   details: string[]
 }
 
+/** A refused row of a batch insert (`{row, errors}`), if that is what the detail is. */
+export function rowErrorOf(detail: unknown): RowErrorDetail | null {
+  const parsed = RowErrorDetailSchema.safeParse(detail)
+  return parsed.success ? parsed.data : null
+}
+
 function detailText(d: unknown): string {
   if (typeof d === 'string') return d
+  const rowError = rowErrorOf(d)
+  if (rowError) return `Row ${rowError.row + 1}: ${rowError.errors.join('; ')}`
   if (d && typeof d === 'object') {
     const o = d as Record<string, unknown>
-    if (typeof o.row === 'number' && Array.isArray(o.errors)) {
-      return `Row ${o.row + 1}: ${o.errors.map(String).join('; ')}`
-    }
     if (typeof o.message === 'string') {
       const path = Array.isArray(o.path) && o.path.length ? `${o.path.join('.')}: ` : ''
       return path + o.message

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react'
 import { Collapsible, Tabs } from 'radix-ui'
 import { ChevronDown, Clock, FileUp, Info, Play, Radio, Timer, X } from 'lucide-react'
-import type { WorkflowInput } from '../api/shapes.ts'
+import type { WorkflowInputField } from '../../src-shared/api/index.ts'
 import type { RunDraft } from '../state/ui.ts'
 import type { RunMode } from '../state/run-types.ts'
 import { JsonEditor } from '../components/json-editor.tsx'
@@ -34,7 +34,7 @@ const MODES: { value: RunMode; label: string; icon: typeof Clock; hint: string }
 const MAX_FILE_BYTES = 10 * 1024 * 1024
 
 function FileField(props: {
-  field: WorkflowInput
+  field: WorkflowInputField
   files: FileValue[]
   onChange(files: FileValue[]): void
   id: string
@@ -97,7 +97,7 @@ function FileField(props: {
 }
 
 function InputField(props: {
-  field: WorkflowInput
+  field: WorkflowInputField
   value: unknown
   error?: string
   files: FileValue[]
@@ -179,7 +179,7 @@ function InputField(props: {
 }
 
 export function RunForm(props: {
-  inputs: WorkflowInput[]
+  inputs: WorkflowInputField[]
   draft: RunDraft
   onDraft(d: RunDraft): void
   files: Record<string, FileValue[]>

@@ -1,6 +1,6 @@
 // Turns the run form (a draft) into the workflow input and execution controls, with errors
 // per field in words. Pure functions: the form keeps whatever the user typed.
-import type { WorkflowInput } from '../api/shapes.ts'
+import type { WorkflowInputField } from '../../src-shared/api/index.ts'
 import type { RunDraft } from '../state/ui.ts'
 
 export interface FileValue {
@@ -14,8 +14,8 @@ export interface FileValue {
 export const isFileType = (t: string) => t === 'file' || t === 'file[]' || t === 'files'
 export const isJsonType = (t: string) => t === 'object' || t === 'array' || t === 'json'
 
-function initialValue(field: WorkflowInput): unknown {
-  const v = field.value ?? field.default
+function initialValue(field: WorkflowInputField): unknown {
+  const v = field.default
   if (field.type === 'boolean') return v === true || v === 'true'
   if (isJsonType(field.type)) {
     return v === undefined || v === ''
@@ -28,7 +28,7 @@ function initialValue(field: WorkflowInput): unknown {
   return v === undefined || v === null ? '' : String(v)
 }
 
-export function defaultDraft(inputs: WorkflowInput[]): RunDraft {
+export function defaultDraft(inputs: WorkflowInputField[]): RunDraft {
   const form: Record<string, unknown> = {}
   for (const f of inputs) form[f.name] = initialValue(f)
   return {
@@ -43,10 +43,10 @@ export function defaultDraft(inputs: WorkflowInput[]): RunDraft {
   }
 }
 
-function formDefaults(inputs: WorkflowInput[]) {
+function formDefaults(inputs: WorkflowInputField[]) {
   const out: Record<string, unknown> = {}
   for (const f of inputs) {
-    const v = f.value ?? f.default
+    const v = f.default
     if (v !== undefined && !isFileType(f.type)) out[f.name] = v
   }
   return out
@@ -55,7 +55,7 @@ function formDefaults(inputs: WorkflowInput[]) {
 export type Built<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> }
 
 export function buildInput(
-  inputs: WorkflowInput[],
+  inputs: WorkflowInputField[],
   draft: RunDraft,
   files: Record<string, FileValue[]>,
 ): Built<unknown> {

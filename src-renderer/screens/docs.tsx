@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Download, FileText } from 'lucide-react'
 import { call } from '../bridge.ts'
-import { DocsListSchema, parseAnswer, type FileItem } from '../api/shapes.ts'
+import type { DocsScope, WorkspaceFile } from '../../src-shared/api/index.ts'
 import { errorWords } from '../api/errors.ts'
 import { useScope } from '../queries/connections.ts'
 import { queryKeys, type Scope } from '../queries/keys.ts'
@@ -12,8 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../components/states.tsx'
 import { toast } from '../components/toast.tsx'
 import { formatAgo, formatBytes } from '../format.ts'
 
-type DocScope = 'active' | 'archived' | 'all'
-const SCOPES: { value: DocScope; label: string }[] = [
+const SCOPES: { value: DocsScope; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'archived', label: 'Archived' },
   { value: 'all', label: 'All' },
@@ -39,7 +38,7 @@ function saveInPage(name: string, base64: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
-function DownloadButton({ scope, file }: { scope: Scope; file: FileItem }) {
+function DownloadButton({ scope, file }: { scope: Scope; file: WorkspaceFile }) {
   const download = useMutation({
     mutationFn: () => call('docs:download', { ...scope, fileId: file.id }),
     onSuccess: (answer) => {
@@ -68,7 +67,7 @@ function DownloadButton({ scope, file }: { scope: Scope; file: FileItem }) {
 
 export function DocsScreen() {
   const { scope } = useScope()
-  const [docScope, setDocScope] = useState<DocScope>('active')
+  const [docScope, setDocScope] = useState<DocsScope>('active')
   const [folderId, setFolderId] = useState('')
   const q = { scope: docScope, folderId: folderId.trim() }
   const files = useQuery({
@@ -76,14 +75,12 @@ export function DocsScreen() {
     enabled: !!scope,
     placeholderData: (prev) => prev,
     queryFn: async () =>
-      parseAnswer(
-        DocsListSchema,
+      (
         await call('docs:list', {
           ...scope!,
           scope: q.scope,
           ...(q.folderId ? { folderId: q.folderId } : {}),
-        }),
-        'the file list',
+        })
       ).data,
   })
   return (

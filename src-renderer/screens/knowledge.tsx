@@ -17,12 +17,7 @@ import {
   Search,
 } from 'lucide-react'
 import { call } from '../bridge.ts'
-import {
-  DocumentUploadSchema,
-  parseAnswer,
-  type KnowledgeBase,
-  type KnowledgeDocument,
-} from '../api/shapes.ts'
+import type { KnowledgeBase, KnowledgeDocument } from '../../src-shared/api/index.ts'
 import { useScope } from '../queries/connections.ts'
 import { queryKeys, type Scope } from '../queries/keys.ts'
 import {
@@ -57,11 +52,7 @@ function KnowledgeBaseForm(props: { scope: Scope; base?: KnowledgeBase; onDone()
   const [description, setDescription] = useState(b?.description ?? '')
   // The service does not send a base's chunking back (the spec leaves it out of the response),
   // so when editing, an empty field keeps the stored value instead of resetting it.
-  const initial = (k: ChunkKey) => {
-    const known = b?.chunkingConfig?.[k]
-    if (known !== undefined && known !== null) return String(known)
-    return b ? '' : String(RANGES[k].def)
-  }
+  const initial = (k: ChunkKey) => (b ? '' : String(RANGES[k].def))
   const [chunk, setChunk] = useState<Record<ChunkKey, string>>({
     maxSize: initial('maxSize'),
     minSize: initial('minSize'),
@@ -300,7 +291,7 @@ function Uploader({
               knowledgeBaseId: kbId,
               file: { name: read.name, mime: read.mime, size: read.size, dataUrl: read.data },
             })
-            onUploaded(parseAnswer(DocumentUploadSchema, answer, 'the uploaded document'))
+            onUploaded(answer.data.document)
           } catch (err) {
             onError(err)
           } finally {
@@ -389,7 +380,7 @@ function DocumentDialog({ scope, kbId, docId }: { scope: Scope; kbId: string; do
                 <dt>Tokens</dt>
                 <dd>{formatNumber(d.tokenCount)}</dd>
                 <dt>Uploaded</dt>
-                <dd>{formatDate(d.uploadedAt ?? d.createdAt)}</dd>
+                <dd>{formatDate(d.createdAt)}</dd>
                 <dt>ID</dt>
                 <dd className="mono">{d.id}</dd>
               </dl>
@@ -588,7 +579,7 @@ function BaseDetail({ kbId, docId }: { kbId: string; docId?: string }) {
                   <td className="num">{formatBytes(d.fileSize)}</td>
                   <td className="num">{formatNumber(d.chunkCount)}</td>
                   <td className="num">{formatNumber(d.tokenCount)}</td>
-                  <td className="muted nowrap">{formatAgo(d.uploadedAt ?? d.createdAt)}</td>
+                  <td className="muted nowrap">{formatAgo(d.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, Gauge } from 'lucide-react'
 import { call } from '../bridge.ts'
-import { parseAnswer, UsageSchema, type Bucket } from '../api/shapes.ts'
+import type { RateBucket } from '../../src-shared/api/index.ts'
 import { useScope } from '../queries/connections.ts'
 import { queryKeys } from '../queries/keys.ts'
 import { PageHeader } from '../components/page.tsx'
@@ -30,7 +30,7 @@ function keyTone(remaining: number | null | undefined, limit: number | null | un
   return remaining / limit < 0.2 ? 'warning' : 'success'
 }
 
-function BucketCard({ title, bucket, now }: { title: string; bucket: Bucket; now: number }) {
+function BucketCard({ title, bucket, now }: { title: string; bucket: RateBucket; now: number }) {
   const size = bucket.maxBurst ?? bucket.limit ?? bucket.requestsPerMinute ?? 0
   const pct = size ? Math.min(100, (bucket.remaining / size) * 100) : 0
   const tone = bucket.isLimited ? 'danger' : pct < 20 ? 'warning' : 'success'
@@ -82,8 +82,7 @@ export function UsageScreen() {
     queryKey: scope ? queryKeys.usage(scope) : ['no-scope'],
     enabled: !!scope,
     refetchInterval: visible ? 10_000 : false,
-    queryFn: async () =>
-      parseAnswer(UsageSchema, await call('usage:limits', scope!), 'the usage limits'),
+    queryFn: () => call('usage:limits', scope!),
   })
   const rate = useQuery({
     queryKey: scope ? queryKeys.rateLimit(scope.connectionId) : ['no-scope'],

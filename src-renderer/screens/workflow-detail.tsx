@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { History, RotateCcw, Trash2 } from 'lucide-react'
 import { call } from '../bridge.ts'
-import type { WorkflowDetail } from '../api/shapes.ts'
+import type { WorkflowDetail } from '../../src-shared/api/index.ts'
 import { useScope } from '../queries/connections.ts'
 import { queryKeys, type Scope } from '../queries/keys.ts'
 import { useWorkflow, useWorkflowStatus } from '../queries/workflows.ts'
@@ -305,7 +305,7 @@ export function WorkflowDetailScreen({
                       <span className="chip plain">{f.type}</span>
                     </td>
                     <td className="mono subtle">
-                      {(f.value ?? f.default) ? JSON.stringify(f.value ?? f.default) : '—'}
+                      {f.default !== undefined ? JSON.stringify(f.default) : '—'}
                     </td>
                     <td className="muted">{f.description ?? ''}</td>
                   </tr>

@@ -7,8 +7,8 @@ import { Dialog } from 'radix-ui'
 import Papa from 'papaparse'
 import { FileUp, Upload } from 'lucide-react'
 import { call } from '../bridge.ts'
-import type { Table } from '../api/shapes.ts'
-import { bridgeErrorOf, errorWords } from '../api/errors.ts'
+import type { Table } from '../../src-shared/api/index.ts'
+import { bridgeErrorOf, errorWords, rowErrorOf } from '../api/errors.ts'
 import { queryKeys, type Scope } from '../queries/keys.ts'
 import { formatBytes, formatNumber } from '../format.ts'
 import { fromText, problemWith } from './values.ts'
@@ -142,29 +142,23 @@ export function CsvImportDialog({ scope, table }: { scope: Scope; table: Table }
     for (let b = 0; b < total; b++) {
       const batch = good.slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE)
       try {
-        const answer = (await call('tables:insert-rows', {
+        const answer = await call('tables:insert-rows', {
           ...scope,
           tableId: table.id,
           rows: batch.map((r) => r.data),
-        })) as { data?: { insertedCount?: number } }
-        state = {
-          ...state,
-          done: b + 1,
-          inserted: state.inserted + (answer.data?.insertedCount ?? batch.length),
-        }
+        })
+        // Sent as `rows`, so the answer is the batch form; the endpoint's single-row form
+        // (`{row, message}`) would be one row.
+        const inserted = 'insertedCount' in answer.data ? answer.data.insertedCount : 1
+        state = { ...state, done: b + 1, inserted: state.inserted + inserted }
       } catch (err) {
-        // The service names refused rows by their index in the batch.
+        // The service names refused rows by their index in the batch. Error details are
+        // untyped (any service's 400), so they are checked against the contract's shape here.
         const details = bridgeErrorOf(err).details ?? []
         const rowProblems: RowProblem[] = details.flatMap((d) => {
-          const o = d as { row?: unknown; errors?: unknown }
-          return typeof o?.row === 'number' && batch[o.row]
-            ? [
-                {
-                  line: batch[o.row]!.line,
-                  errors: Array.isArray(o.errors) ? o.errors.map(String) : [String(o.errors)],
-                },
-              ]
-            : []
+          const refused = rowErrorOf(d)
+          const source = refused ? batch[refused.row] : undefined
+          return refused && source ? [{ line: source.line, errors: refused.errors }] : []
         })
         const problemsNext = rowProblems.length
           ? [...state.problems, ...rowProblems]

@@ -1,7 +1,7 @@
 // Filter conditions over the table's columns; what is sent is shown as the API's filter JSON.
 import { useState } from 'react'
 import { Filter, Plus, X } from 'lucide-react'
-import type { Column } from '../api/shapes.ts'
+import type { Column } from '../../src-shared/api/index.ts'
 import { OPERATORS, toFilter, type Condition, type Operator } from './filter.ts'
 
 let nextId = 1

@@ -1,5 +1,5 @@
 // The filter builder's conditions, turned into the API's filter JSON.
-import type { Column } from '../api/shapes.ts'
+import type { Column } from '../../src-shared/api/index.ts'
 import { fromText } from './values.ts'
 
 export const OPERATORS = [

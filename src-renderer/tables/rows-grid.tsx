@@ -10,7 +10,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { call } from '../bridge.ts'
-import { parseAnswer, RowWriteSchema, type Column, type Row, type Table } from '../api/shapes.ts'
+import type { Column, Row, Table } from '../../src-shared/api/index.ts'
 import { errorWords } from '../api/errors.ts'
 import { queryKeys, type Scope } from '../queries/keys.ts'
 import { fetchRows, PAGE_SIZE, rowsPageKey, type RowsQuery } from '../queries/tables.ts'
@@ -93,7 +93,7 @@ export function RowsGrid(props: {
         rowId: e.rowId,
         data: { [e.column]: fromText(column, e.text) },
       })
-      return parseAnswer(RowWriteSchema, answer, 'the saved row').data.row
+      return answer.data.row
     },
     onMutate: (e) => setEditing({ ...e, saving: true, error: undefined }),
     onSuccess: (row) => {

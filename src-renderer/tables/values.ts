@@ -1,5 +1,5 @@
 // Cell values between text (what people type, what CSV holds) and the JSON the API stores.
-import type { Column } from '../api/shapes.ts'
+import type { Column } from '../../src-shared/api/index.ts'
 
 /**
  * Text -> value for a column. Text that does not fit the type is sent as it is: the service
