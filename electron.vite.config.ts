@@ -24,6 +24,12 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'src-renderer'),
     plugins: [react()],
+    // zod configured for the CSP before any schema exists (see src-renderer/zod-jitless.ts).
+    resolve: {
+      alias: [
+        { find: /^zod$/, replacement: resolve(import.meta.dirname, 'src-renderer/zod-jitless.ts') },
+      ],
+    },
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       minify: true,

@@ -1,7 +1,4 @@
 // Errors in words: a title a person understands, the service's own sentence, and the details.
-// zod-config before any contract schema is built: this module is in a chunk the entry loads
-// before its own code, so main.tsx's import of it would come too late (CSP: no eval).
-import '../zod-config.ts'
 import { RowErrorDetailSchema, type RowErrorDetail } from '../../src-shared/api/common.ts'
 import type { BridgeError, ErrorCode } from '../../src-shared/bridge.ts'
 import { BridgeCallError } from '../bridge.ts'
