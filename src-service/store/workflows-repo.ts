@@ -43,7 +43,24 @@ export interface WorkflowListQuery {
 
 type Row = Record<string, unknown>
 
-const toWorkflow = (r: Row): WorkflowRecord => ({
+/** The deployed definition's stored JSON text per record (see deployedDefinitionText). */
+const deployedTexts = new WeakMap<WorkflowRecord, string>()
+
+/**
+ * The stored JSON text of a record's deployed definition: equal texts mean equal snapshots, so
+ * callers can reuse work derived from an earlier read (the executions service caches parsed
+ * definitions by it).
+ */
+export const deployedDefinitionText = (workflow: WorkflowRecord): string | undefined =>
+  deployedTexts.get(workflow)
+
+const toWorkflow = (r: Row): WorkflowRecord => {
+  const record = toWorkflowRecord(r)
+  if (r.deployed_definition != null) deployedTexts.set(record, String(r.deployed_definition))
+  return record
+}
+
+const toWorkflowRecord = (r: Row): WorkflowRecord => ({
   id: String(r.id),
   workspaceId: String(r.workspace_id),
   folderId: r.folder_id == null ? null : String(r.folder_id),
