@@ -56,8 +56,44 @@ export const deployedDefinitionText = (workflow: WorkflowRecord): string | undef
 
 const toWorkflow = (r: Row): WorkflowRecord => {
   const record = toWorkflowRecord(r)
-  if (r.deployed_definition != null) deployedTexts.set(record, String(r.deployed_definition))
+  parseOnFirstUse(record, 'definition', String(r.definition))
+  if (r.deployed_definition != null) {
+    const text = String(r.deployed_definition)
+    deployedTexts.set(record, text)
+    parseOnFirstUse(record, 'deployedDefinition', text)
+  }
   return record
+}
+
+/**
+ * Definitions are most of a row and many reads never look at them (an execute of a deployed
+ * snapshot already parsed finds it in its cache): the JSON text is parsed when the property is
+ * first read, then the property is a plain value like the others.
+ */
+function parseOnFirstUse(
+  record: WorkflowRecord,
+  key: 'definition' | 'deployedDefinition',
+  text: string,
+) {
+  const settle = (target: WorkflowRecord, value: unknown) =>
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+  Object.defineProperty(record, key, {
+    enumerable: true,
+    configurable: true,
+    get(this: WorkflowRecord) {
+      const value: unknown = JSON.parse(text)
+      settle(this, value)
+      return value
+    },
+    set(this: WorkflowRecord, value: unknown) {
+      settle(this, value)
+    },
+  })
 }
 
 const toWorkflowRecord = (r: Row): WorkflowRecord => ({
@@ -66,11 +102,10 @@ const toWorkflowRecord = (r: Row): WorkflowRecord => ({
   folderId: r.folder_id == null ? null : String(r.folder_id),
   name: String(r.name),
   description: String(r.description),
-  definition: JSON.parse(String(r.definition)),
+  definition: null,
   isDeployed: toBool(r.is_deployed),
   deployedAt: r.deployed_at == null ? null : String(r.deployed_at),
-  deployedDefinition:
-    r.deployed_definition == null ? null : JSON.parse(String(r.deployed_definition)),
+  deployedDefinition: null,
   needsRedeployment:
     toBool(r.is_deployed) &&
     r.deployed_definition != null &&
