@@ -3,13 +3,20 @@
 // node:http; stream time-to-first-frame; async jobs completed per second with 4 workers.
 //
 // Recorded 2026-11-23 on the 2-core build box shared with other sessions (BENCH_SECONDS=5,
-// load average 2-3): bare 22-27k req/s; sync execute 1160-1370 req/s (p50 10-12 ms, p99
-// 32-36 ms at 16 clients), ratio 0.05 against an aim of 0.30; stream first frame p50 3-3.5 ms,
-// p99 10-17 ms; async 520-540 jobs/s completed. Where the time goes (CPU profile of the server
-// thread): durable run records (two writes per run, group-committed) ~20%, the function block's
-// sandbox round trip (postMessage; a fresh vm context per call in the worker) ~10%, auth and
-// request parsing ~15%; the sandbox workers compete with the server for the two cores. The
-// engine alone runs the greeting workflow ~1,400 times/s here, which caps the ratio near 0.06.
+// load average 3-4, runs alternated with the previous commit 705bdd3 to cancel out the noise):
+// bare 22-29k req/s; sync execute 1360-1490 req/s (p50 9-10 ms, p99 28-33 ms at 16 clients),
+// server thread CPU 340-380 us per execute (705bdd3 in the same minutes: 980-1280 req/s,
+// 430-570 us); ratio 0.05-0.06 against an aim of 0.30. Stream first frame p50 2.6-2.8 ms, p99
+// 10-18 ms; async 525-620 jobs/s completed.
+// Where the time goes, per sync execute, all threads (CPU profile plus per-thread CPU from
+// /proc): the server thread ~350 us (SQLite BEGIN/COMMIT of the group-committed run records
+// ~15%, the statements themselves ~5%, auth reads ~6%, socket write of the reply ~10%,
+// postMessage to the sandbox ~6%, Fastify, zod, engine and run history the rest); the sandbox
+// worker ~450 us, nearly all of it creating the fresh vm context each call must get; V8's GC
+// helper threads ~250 us collecting those contexts; the load generator's own thread. The
+// fresh context alone (300-500 us of CPU on this box, with or without microtaskMode) caps the
+// ratio near 0.1 on two cores whatever the server thread does; 0.30 would need ~130 us of
+// CPU per request in total.
 import { request } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -38,6 +45,9 @@ export async function run(seconds: number): Promise<void> {
   const bare = await startBareServer()
 
   const bareResult = await load({ url: `${bare.url}/`, seconds })
+  // CPU time of the server's own thread per request: unlike requests/s, it barely moves when
+  // other processes compete for the cores, so it shows what a change saved.
+  const cpuBefore = process.threadCpuUsage()
   const syncResult = await load({
     url: `${service.url}/api/workflows/${seed.workflows.greeting}/execute`,
     method: 'POST',
@@ -46,7 +56,11 @@ export async function run(seconds: number): Promise<void> {
     seconds,
   })
   console.log(`  bare node:http                         ${fmt(bareResult)}`)
+  const cpu = process.threadCpuUsage(cpuBefore)
   console.log(`  POST execute greeting (sync)           ${fmt(syncResult)}`)
+  console.log(
+    `  server thread CPU per sync execute     ${((cpu.user + cpu.system) / syncResult.requests).toFixed(0)} us`,
+  )
   console.log(
     `  ratio (sync execute / bare)            ${(syncResult.perSecond / bareResult.perSecond).toFixed(2)}`,
   )

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads'
 import { availableParallelism } from 'node:os'
 import { sandboxWorkerMain } from './sandbox-worker.ts'
-import type { FromWorker, ToWorker } from './sandbox-worker.ts'
+import type { FromWorker, FromWorkerResult, ToWorker, ToWorkerCommand } from './sandbox-worker.ts'
 
 export const DEFAULT_FUNCTION_TIMEOUT_MS = 10_000
 // How long past its own deadline a call may stay silent before its worker is terminated.
@@ -63,6 +63,8 @@ interface Slot {
   worker: Worker
   inFlight: Set<Pending>
   dead: boolean
+  /** Commands of this turn, sent together (see sandbox-worker.ts). */
+  outbox: ToWorkerCommand[]
 }
 
 const WORKER_SOURCE = `(${sandboxWorkerMain.toString()})(require('node:vm'), require('node:worker_threads'))`
@@ -126,14 +128,27 @@ export class FunctionPool {
       () => this.watchdogFired(pending),
       pending.timeoutMs + WATCHDOG_GRACE_MS,
     )
-    const message: ToWorker = {
+    this.send(slot, {
       type: 'run',
       id: pending.id,
       source: pending.call.source,
       refsJson: JSON.stringify(pending.call.refs, (_k, v: unknown) => (v === undefined ? null : v)),
       timeoutMs: pending.timeoutMs,
-    }
-    slot.worker.postMessage(message)
+    })
+  }
+
+  /** Queues a command; the turn's commands for a worker go out as one message. */
+  private send(slot: Slot, command: ToWorkerCommand): void {
+    slot.outbox.push(command)
+    if (slot.outbox.length > 1) return
+    process.nextTick(() => {
+      const messages = slot.outbox
+      slot.outbox = []
+      // A retired worker's calls were dispatched again elsewhere.
+      if (slot.dead || messages.length === 0) return
+      const message: ToWorker = messages.length === 1 ? messages[0]! : { type: 'batch', messages }
+      slot.worker.postMessage(message)
+    })
   }
 
   private pickSlot(): Slot {
@@ -154,7 +169,7 @@ export class FunctionPool {
       env: {},
     })
     this.workersStarted++
-    const slot: Slot = { worker, inFlight: new Set(), dead: false }
+    const slot: Slot = { worker, inFlight: new Set(), dead: false, outbox: [] }
     worker.unref()
     worker.on('message', (msg: FromWorker) => this.onMessage(slot, msg))
     let crash: Error | undefined
@@ -167,7 +182,21 @@ export class FunctionPool {
   }
 
   private onMessage(slot: Slot, msg: FromWorker): void {
-    const pending = [...slot.inFlight].find((p) => p.id === msg.id)
+    if (msg.type === 'batch') {
+      for (const m of msg.messages) this.onResult(slot, m)
+    } else {
+      this.onResult(slot, msg)
+    }
+  }
+
+  private onResult(slot: Slot, msg: FromWorkerResult): void {
+    let pending: Pending | undefined
+    for (const p of slot.inFlight) {
+      if (p.id === msg.id) {
+        pending = p
+        break
+      }
+    }
     if (!pending) return
     if (msg.type === 'done') {
       let result: unknown
@@ -204,7 +233,7 @@ export class FunctionPool {
       // Nothing else runs there: stop the call's CPU work at once rather than at its deadline.
       this.retire(slot)
     } else {
-      slot.worker.postMessage({ type: 'cancel', id: pending.id } satisfies ToWorker)
+      this.send(slot, { type: 'cancel', id: pending.id })
     }
   }
 

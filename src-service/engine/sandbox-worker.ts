@@ -11,13 +11,19 @@
 import type * as VmModule from 'node:vm'
 import type * as ThreadsModule from 'node:worker_threads'
 
-export type ToWorker =
+export type ToWorkerCommand =
   | { type: 'run'; id: number; source: string; refsJson: string; timeoutMs: number }
   | { type: 'cancel'; id: number }
 
-export type FromWorker =
+export type FromWorkerResult =
   | { type: 'done'; id: number; resultJson: string; stdout: string }
   | { type: 'fail'; id: number; error: string; stdout: string; timedOut: boolean }
+
+// Both sides send what they produce in one turn of their event loop as one message (a batch
+// when there is more than one): each message wakes the other thread, and under load many
+// calls start (or finish) in the same turn.
+export type ToWorker = ToWorkerCommand | { type: 'batch'; messages: ToWorkerCommand[] }
+export type FromWorker = FromWorkerResult | { type: 'batch'; messages: FromWorkerResult[] }
 
 export function sandboxWorkerMain(vm: typeof VmModule, threads: typeof ThreadsModule): void {
   const port = threads.parentPort
@@ -242,7 +248,19 @@ export function sandboxWorkerMain(vm: typeof VmModule, threads: typeof ThreadsMo
     finish(task, { type: 'fail', id: task.id, error, stdout: '', timedOut: false })
   }
 
-  function finish(task: Task, message: FromWorker | undefined): void {
+  let outbox: FromWorkerResult[] = []
+  function flushOutbox(): void {
+    const messages = outbox
+    outbox = []
+    if (messages.length === 1) port!.postMessage(messages[0])
+    else if (messages.length > 1) port!.postMessage({ type: 'batch', messages })
+  }
+  function send(message: FromWorkerResult): void {
+    outbox.push(message)
+    if (outbox.length === 1) process.nextTick(flushOutbox)
+  }
+
+  function finish(task: Task, message: FromWorkerResult | undefined): void {
     if (task.finished) return
     task.finished = true
     clearTimeout(task.deadlineTimer)
@@ -250,11 +268,11 @@ export function sandboxWorkerMain(vm: typeof VmModule, threads: typeof ThreadsMo
     task.timers.clear()
     tasks.delete(task.id)
     task.sandbox.task = undefined
-    if (message) port!.postMessage({ ...message, stdout: task.stdout.join('\n') })
+    if (message) send({ ...message, stdout: task.stdout.join('\n') })
     refill()
   }
 
-  function run(msg: Extract<ToWorker, { type: 'run' }>): void {
+  function run(msg: Extract<ToWorkerCommand, { type: 'run' }>): void {
     const sandbox = spare.pop() ?? createSandbox()
     const task: Task = {
       id: msg.id,
@@ -281,12 +299,17 @@ export function sandboxWorkerMain(vm: typeof VmModule, threads: typeof ThreadsMo
     enter(task, startScript)
   }
 
-  port.on('message', (msg: ToWorker) => {
+  function handle(msg: ToWorkerCommand): void {
     if (msg.type === 'run') run(msg)
     else {
       const task = tasks.get(msg.id)
       if (task) finish(task, undefined)
     }
+  }
+
+  port.on('message', (msg: ToWorker) => {
+    if (msg.type === 'batch') for (const m of msg.messages) handle(m)
+    else handle(msg)
   })
   refill()
 }

@@ -324,16 +324,6 @@ export class Executor {
     if (!finished && controller.signal.reason instanceof ServiceStopping) {
       return this.stopped(record, outcome)
     }
-    let claimed = false
-    try {
-      claimed = await this.persist(record, outcome)
-    } catch (error) {
-      // The store failed under us (disk full, closed): the caller still gets the outcome, and
-      // the record, left processing, is recovered like an interrupted run at the next start.
-      console.error(`recording the end of run ${record.id} failed:`, error)
-      this.tickets.delete(record.id)
-      return { outcome, ...(conflict ? { conflict } : {}) }
-    }
     const usage = usageOf(
       record.id,
       outcome.status === 'paused' || outcome.status === 'success'
@@ -345,8 +335,19 @@ export class Executor {
       outcome.blockLogs,
       priorBlocks,
     )
+    let claimed = false
+    try {
+      // The log's cost is written with the end, in one transaction.
+      claimed = await this.persist(record, outcome, runCost(usage))
+    } catch (error) {
+      // The store failed under us (disk full, closed): the caller still gets the outcome, and
+      // the record, left processing, is recovered like an interrupted run at the next start.
+      console.error(`recording the end of run ${record.id} failed:`, error)
+      this.tickets.delete(record.id)
+      return { outcome, ...(conflict ? { conflict } : {}) }
+    }
     // A pause ends the admitted segment: its usage is settled now, a resume is admitted anew.
-    this.settle(record.id, record.billedUserId, usage, claimed)
+    this.settle(record.id, record.billedUserId, usage, claimed, { costRecorded: true })
     return { outcome, ...(conflict ? { conflict } : {}) }
   }
 
@@ -361,15 +362,15 @@ export class Executor {
         status: 'failed' as const,
         error: new ServiceStopping().message,
       }
-      const claimed = await this.persist(record, stopped)
       const usage = usageOf(record.id, 'failed', outcome.durationMs, outcome.blockLogs, 0)
-      this.settle(record.id, record.billedUserId, usage, claimed)
+      const claimed = await this.persist(record, stopped, runCost(usage))
+      this.settle(record.id, record.billedUserId, usage, claimed, { costRecorded: true })
     }
     return { outcome, lost: true }
   }
 
   /** Records the end of a segment; true when its usage is this call's to settle. */
-  private persist(record: ExecutionRecord, outcome: RunOutcome): Promise<boolean> {
+  private persist(record: ExecutionRecord, outcome: RunOutcome, cost: number): Promise<boolean> {
     const status = STATE_OF[outcome.status]
     const output = outputToKeep(outcome)
     const error = outcome.error ?? null
@@ -396,6 +397,7 @@ export class Executor {
         },
         this.secrets,
       ),
+      cost,
       ...(outcome.pause
         ? {
             pauseState: outcome.pause.state,
@@ -412,7 +414,13 @@ export class Executor {
    * Settles a segment's usage with the ticket from this process, else as an orphan; only the
    * caller that `claimed` it in the store (flipped its settled flag) does.
    */
-  private settle(executionId: string, billedUserId: string, usage: RunUsage, claimed: boolean) {
+  private settle(
+    executionId: string,
+    billedUserId: string,
+    usage: RunUsage,
+    claimed: boolean,
+    { costRecorded = false } = {},
+  ) {
     const ticket = this.tickets.get(executionId)
     this.tickets.delete(executionId)
     if (!claimed) return
@@ -420,7 +428,7 @@ export class Executor {
       if (ticket) ticket.settle(usage)
       else this.ctx.gate.settleOrphan(billedUserId, usage)
       // The log shows what the run cost, with the same model the usage totals use.
-      this.ctx.store.executionLogs.addCost(executionId, runCost(usage))
+      if (!costRecorded) this.ctx.store.executionLogs.addCost(executionId, runCost(usage))
     } catch (error) {
       // Billing trouble must not turn a finished run into a failed request.
       console.error('settling run usage failed:', error)

@@ -17,7 +17,7 @@ import {
 } from '../engine/index.ts'
 import { markParsed, type Executor } from '../jobs/executor.ts'
 import type { ExecutionMode, ExecutionRecord, RunOptions } from '../store/executions-repo.ts'
-import type { WorkflowRecord } from '../store/workflows-repo.ts'
+import { deployedDefinitionText, type WorkflowRecord } from '../store/workflows-repo.ts'
 import type { ServiceContext } from './context.ts'
 import { ServiceError, forbidden, invalid, notFound } from './errors.ts'
 import type { AdmissionTicket } from './execution-gate.ts'
@@ -101,12 +101,33 @@ export async function admitExecution(
   }
 }
 
+/**
+ * Deployed definitions already parsed and validated, by workflow id, with the stored text they
+ * came from: a snapshot is parsed once, not on every execute. The engine never changes a
+ * definition, so runs can share one. A redeploy changes the text and replaces the entry.
+ */
+const deployedCache = new Map<string, { text: string; definition: Definition }>()
+const DEPLOYED_CACHE_MAX = 500
+
 /** The deployed snapshot, or the editable draft with useDraftState. */
 function runnableDefinition(workflow: WorkflowRecord, draft: boolean): Definition {
+  const text = draft ? undefined : deployedDefinitionText(workflow)
+  if (text !== undefined) {
+    const cached = deployedCache.get(workflow.id)
+    if (cached?.text === text) return cached.definition
+  }
   const raw = draft ? workflow.definition : workflow.deployedDefinition
   const parsed = parseDefinition(raw)
   if (!parsed.ok) throw invalid(`The workflow cannot run: ${parsed.error}`)
-  return markParsed(parsed.definition)
+  const definition = markParsed(parsed.definition)
+  if (text !== undefined) {
+    deployedCache.delete(workflow.id)
+    if (deployedCache.size >= DEPLOYED_CACHE_MAX) {
+      deployedCache.delete(deployedCache.keys().next().value as string)
+    }
+    deployedCache.set(workflow.id, { text, definition })
+  }
+  return definition
 }
 
 function checkControls(definition: Definition, controls: ExecutionControls): void {

@@ -101,6 +101,8 @@ export interface RunEnd {
   definition?: unknown
   /** The log row's run history copy (redacted, capped) and level. */
   logData: unknown
+  /** Dollars added to the log row's cost when this end settles the run (same transaction). */
+  cost?: number
 }
 
 type Row = Record<string, unknown>
@@ -375,9 +377,11 @@ export function createExecutionsRepo(db: Db, now: () => string) {
           now(),
           id,
         )
+        const claimed = before !== undefined && !toBool(before.settled)
         db.stmt(
           `UPDATE execution_logs SET status = ?, level = ?, ended_at = ?, total_duration_ms = ?,
-             run_started_at = COALESCE(run_started_at, ?), execution_data = ?
+             run_started_at = COALESCE(run_started_at, ?), execution_data = ?,
+             cost_total = cost_total + ?
            WHERE execution_id = ?`,
         ).run(
           end.status,
@@ -386,9 +390,10 @@ export function createExecutionsRepo(db: Db, now: () => string) {
           paused ? null : end.durationMs,
           end.startedAt,
           json(end.logData),
+          claimed ? (end.cost ?? 0) : 0,
           id,
         )
-        return before !== undefined && !toBool(before.settled)
+        return claimed
       })
     },
 

@@ -43,17 +43,69 @@ export interface WorkflowListQuery {
 
 type Row = Record<string, unknown>
 
-const toWorkflow = (r: Row): WorkflowRecord => ({
+/** The deployed definition's stored JSON text per record (see deployedDefinitionText). */
+const deployedTexts = new WeakMap<WorkflowRecord, string>()
+
+/**
+ * The stored JSON text of a record's deployed definition: equal texts mean equal snapshots, so
+ * callers can reuse work derived from an earlier read (the executions service caches parsed
+ * definitions by it).
+ */
+export const deployedDefinitionText = (workflow: WorkflowRecord): string | undefined =>
+  deployedTexts.get(workflow)
+
+const toWorkflow = (r: Row): WorkflowRecord => {
+  const record = toWorkflowRecord(r)
+  parseOnFirstUse(record, 'definition', String(r.definition))
+  if (r.deployed_definition != null) {
+    const text = String(r.deployed_definition)
+    deployedTexts.set(record, text)
+    parseOnFirstUse(record, 'deployedDefinition', text)
+  }
+  return record
+}
+
+/**
+ * Definitions are most of a row and many reads never look at them (an execute of a deployed
+ * snapshot already parsed finds it in its cache): the JSON text is parsed when the property is
+ * first read, then the property is a plain value like the others.
+ */
+function parseOnFirstUse(
+  record: WorkflowRecord,
+  key: 'definition' | 'deployedDefinition',
+  text: string,
+) {
+  const settle = (target: WorkflowRecord, value: unknown) =>
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+  Object.defineProperty(record, key, {
+    enumerable: true,
+    configurable: true,
+    get(this: WorkflowRecord) {
+      const value: unknown = JSON.parse(text)
+      settle(this, value)
+      return value
+    },
+    set(this: WorkflowRecord, value: unknown) {
+      settle(this, value)
+    },
+  })
+}
+
+const toWorkflowRecord = (r: Row): WorkflowRecord => ({
   id: String(r.id),
   workspaceId: String(r.workspace_id),
   folderId: r.folder_id == null ? null : String(r.folder_id),
   name: String(r.name),
   description: String(r.description),
-  definition: JSON.parse(String(r.definition)),
+  definition: null,
   isDeployed: toBool(r.is_deployed),
   deployedAt: r.deployed_at == null ? null : String(r.deployed_at),
-  deployedDefinition:
-    r.deployed_definition == null ? null : JSON.parse(String(r.deployed_definition)),
+  deployedDefinition: null,
   needsRedeployment:
     toBool(r.is_deployed) &&
     r.deployed_definition != null &&

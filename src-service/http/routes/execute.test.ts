@@ -195,6 +195,14 @@ describe('sync execution', () => {
     expect((await execute(id, {})).json().output.result).toBe('v1')
     expect((await execute(id, { useDraftState: true })).json().output.result).toBe('v2')
     expect((await execute(id, { useDraftState: false })).json().output.result).toBe('v1')
+    // A redeploy is what runs next, although the snapshot before it was run (and cached).
+    const redeployed = await s.call(s.keys.personal, {
+      method: 'POST',
+      url: `/api/v1/workflows/${id}/deploy`,
+      payload: { workspaceId: s.workspace.id },
+    })
+    expect(redeployed.statusCode, redeployed.body).toBe(200)
+    expect((await execute(id, {})).json().output.result).toBe('v2')
   })
 
   it('validates selectedOutputs against the workflow: 400 INVALID_SELECTED_OUTPUT', async () => {
