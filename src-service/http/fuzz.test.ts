@@ -7,6 +7,7 @@ import { multipart } from '../testing/multipart.ts'
 import { deploySample } from '../testing/workflows.ts'
 import { shutdownFunctionPool } from '../engine/index.ts'
 import { ExecutionResultSchema } from '../../src-shared/api/execution.ts'
+import { FILTER_OPERATORS } from '../../src-shared/api/row-filter.ts'
 
 let s: TestService
 let workflowId: string
@@ -166,21 +167,8 @@ const validName = () => fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/)
 const rowDataArb = () => fc.dictionary(columnName(), cellValue(), { maxKeys: 5 })
 const operatorArb = () =>
   fc.dictionary(
-    fc.constantFrom(
-      '$eq',
-      '$ne',
-      '$gt',
-      '$gte',
-      '$lt',
-      '$lte',
-      '$in',
-      '$nin',
-      '$contains',
-      '$startsWith',
-      '$endsWith',
-      '$empty',
-      '$regex',
-    ),
+    // Every operator of the contract, and one it does not have.
+    fc.constantFrom(...FILTER_OPERATORS, '$regex'),
     fc.oneof({ weight: 3, arbitrary: cellValue() }, fc.array(scalar(), { maxLength: 3 })),
     { minKeys: 1, maxKeys: 3 },
   )
