@@ -1,6 +1,7 @@
 // The authorization matrix of the spec's Authentication section: every key type and grant
 // ceiling, with personal keys allowed and disallowed, against each method, including ids from
 // another workspace. Expected statuses are written out by hand, not derived from the code.
+import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestService, type TestService } from '../testing/test-app.ts'
 
@@ -110,75 +111,175 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
-function request(op: Op) {
+function request(op: Op): InjectOptions {
   const main = s.workspace.id
   const other = s.otherWorkspace.id
   const body = { workspaceId: main }
   switch (op) {
     case 'list':
-      return { method: 'GET', url: `/api/v1/workflows?workspaceId=${main}` } as const
+      return { method: 'GET', url: `/api/v1/workflows?workspaceId=${main}` }
     case 'detail':
-      return { method: 'GET', url: `/api/v1/workflows/${wfA}?workspaceId=${main}` } as const
+      return { method: 'GET', url: `/api/v1/workflows/${wfA}?workspaceId=${main}` }
     case 'status':
-      return { method: 'GET', url: `/api/workflows/${wfA}/status` } as const
+      return { method: 'GET', url: `/api/workflows/${wfA}/status` }
     case 'import':
       return {
         method: 'POST',
         url: '/api/v1/workflows/import',
         payload: { ...body, name: 'imported', workflow: definition },
-      } as const
+      }
     case 'deploy':
-      return { method: 'POST', url: `/api/v1/workflows/${wfA}/deploy`, payload: body } as const
+      return { method: 'POST', url: `/api/v1/workflows/${wfA}/deploy`, payload: body }
     case 'undeploy':
-      return { method: 'DELETE', url: `/api/v1/workflows/${wfA}/deploy`, payload: body } as const
+      return { method: 'DELETE', url: `/api/v1/workflows/${wfA}/deploy`, payload: body }
     case 'listOther':
-      return { method: 'GET', url: `/api/v1/workflows?workspaceId=${other}` } as const
+      return { method: 'GET', url: `/api/v1/workflows?workspaceId=${other}` }
     case 'otherInMain':
-      return { method: 'GET', url: `/api/v1/workflows/${wfOther}?workspaceId=${main}` } as const
+      return { method: 'GET', url: `/api/v1/workflows/${wfOther}?workspaceId=${main}` }
     case 'otherInOther':
-      return { method: 'GET', url: `/api/v1/workflows/${wfOther}?workspaceId=${other}` } as const
+      return { method: 'GET', url: `/api/v1/workflows/${wfOther}?workspaceId=${other}` }
     case 'statusOther':
-      return { method: 'GET', url: `/api/workflows/${wfOther}/status` } as const
+      return { method: 'GET', url: `/api/workflows/${wfOther}/status` }
   }
 }
 
-for (const personalAllowed of [true, false]) {
-  describe(`personal keys ${personalAllowed ? 'allowed' : 'disallowed'} on the workspace`, () => {
-    beforeAll(() => {
-      s.app.ctx.store.identity.updateWorkspace(s.workspace.id, {
-        allowPersonalApiKeys: personalAllowed,
-      })
-    })
-
-    for (const keyName of Object.keys(ALLOWED) as KeyName[]) {
-      const expected = (!personalAllowed && PERSONAL_OFF[keyName]) || ALLOWED[keyName]
-      OPS.forEach((op, column) => {
-        const status = expected[column] as number
-        it(`${keyName} ${op} -> ${status}`, async () => {
-          const res = await s.call(keys[keyName], request(op))
-          expect(res.statusCode).toBe(status)
-          const body = res.json()
-          if (status >= 400) {
-            // Never data: an error body holds the error and nothing else.
-            expect(typeof body.error).toBe('string')
-            expect(
-              Object.keys(body).filter((k) => !['error', 'details', 'code'].includes(k)),
-            ).toEqual([])
-          }
-          const onMainWorkspace = !['listOther', 'otherInOther', 'statusOther'].includes(op)
-          if (
-            status === 403 &&
-            !personalAllowed &&
-            keyName.startsWith('personal') &&
-            onMainWorkspace
-          ) {
-            expect(body.error).toBe('Personal API keys are not allowed for this workspace')
-          }
+/** One matrix: every key against every op, with personal keys allowed, then disallowed. */
+function runMatrix<O extends string>(
+  title: string,
+  ops: readonly O[],
+  build: (op: O) => InjectOptions,
+  allowed: Record<KeyName, number[]>,
+  personalOff: Partial<Record<KeyName, number[]>>,
+  otherWorkspaceOps: readonly O[],
+) {
+  for (const personalAllowed of [true, false]) {
+    describe(`${title}: personal keys ${personalAllowed ? 'allowed' : 'disallowed'} on the workspace`, () => {
+      beforeAll(() => {
+        s.app.ctx.store.identity.updateWorkspace(s.workspace.id, {
+          allowPersonalApiKeys: personalAllowed,
         })
       })
-    }
-  })
+
+      for (const keyName of Object.keys(allowed) as KeyName[]) {
+        const expected = (!personalAllowed && personalOff[keyName]) || allowed[keyName]
+        ops.forEach((op, column) => {
+          const status = expected[column] as number
+          it(`${keyName} ${op} -> ${status}`, async () => {
+            const res = await s.call(keys[keyName], build(op))
+            expect(res.statusCode).toBe(status)
+            const body = res.json()
+            if (status >= 400) {
+              // Never data: an error body holds the error and nothing else.
+              expect(typeof body.error).toBe('string')
+              expect(
+                Object.keys(body).filter((k) => !['error', 'details', 'code'].includes(k)),
+              ).toEqual([])
+            }
+            if (
+              status === 403 &&
+              !personalAllowed &&
+              keyName.startsWith('personal') &&
+              !otherWorkspaceOps.includes(op)
+            ) {
+              expect(body.error).toBe('Personal API keys are not allowed for this workspace')
+            }
+          })
+        })
+      }
+    })
+  }
 }
+
+runMatrix('workflows', OPS, request, ALLOWED, PERSONAL_OFF, [
+  'listOther',
+  'otherInOther',
+  'statusOther',
+])
+
+// Workspace-wide resources (tables, knowledge, files): keys narrowed to single workflows do not
+// reach them; read ceilings read, write ceilings write; a table of another workspace named
+// under this one is simply not found.
+type ResourceOp =
+  'tablesList' | 'tableCreate' | 'tableForeign' | 'kbList' | 'kbCreate' | 'docsList' | 'tablesOther'
+const RESOURCE_OPS: ResourceOp[] = [
+  'tablesList',
+  'tableCreate',
+  'tableForeign',
+  'kbList',
+  'kbCreate',
+  'docsList',
+  'tablesOther',
+]
+const RESOURCES_ALLOWED: Record<KeyName, number[]> = {
+  personalOwner: [200, 200, 404, 200, 200, 200, 200],
+  personalReader: [200, 403, 404, 200, 403, 200, 403],
+  workspace: [200, 200, 404, 200, 200, 200, 403],
+  workspaceNarrowed: [403, 403, 403, 403, 403, 403, 403],
+  orgRead: [200, 403, 404, 200, 403, 200, 403],
+  orgWrite: [200, 200, 404, 200, 200, 200, 403],
+  orgAdmin: [200, 200, 404, 200, 200, 200, 403],
+  orgWorkflowWrite: [403, 403, 403, 403, 403, 403, 403],
+}
+const RESOURCES_PERSONAL_OFF: Partial<Record<KeyName, number[]>> = {
+  personalOwner: [403, 403, 403, 403, 403, 403, 200],
+  personalReader: [403, 403, 403, 403, 403, 403, 403],
+}
+let foreignTable: string
+let created = 0
+beforeAll(async () => {
+  const res = await s.call(s.keys.personal, {
+    method: 'POST',
+    url: '/api/v1/tables',
+    payload: {
+      workspaceId: s.otherWorkspace.id,
+      name: 'elsewhere',
+      schema: { columns: [{ name: 'a', type: 'string' }] },
+    },
+  })
+  expect(res.statusCode).toBe(200)
+  foreignTable = res.json().data.table.id
+})
+
+function resourceRequest(op: ResourceOp): InjectOptions {
+  const main = s.workspace.id
+  switch (op) {
+    case 'tablesList':
+      return { method: 'GET', url: `/api/v1/tables?workspaceId=${main}` }
+    case 'tableCreate':
+      return {
+        method: 'POST',
+        url: '/api/v1/tables',
+        payload: {
+          workspaceId: main,
+          name: `t_${created++}`,
+          schema: { columns: [{ name: 'a', type: 'string' }] },
+        },
+      }
+    case 'tableForeign':
+      return { method: 'GET', url: `/api/v1/tables/${foreignTable}?workspaceId=${main}` }
+    case 'kbList':
+      return { method: 'GET', url: `/api/v1/knowledge?workspaceId=${main}` }
+    case 'kbCreate':
+      return {
+        method: 'POST',
+        url: '/api/v1/knowledge',
+        payload: { workspaceId: main, name: `kb ${created++}` },
+      }
+    case 'docsList':
+      return { method: 'GET', url: `/api/v1/docs?workspaceId=${main}` }
+    case 'tablesOther':
+      return { method: 'GET', url: `/api/v1/tables?workspaceId=${s.otherWorkspace.id}` }
+  }
+}
+
+runMatrix(
+  'tables, knowledge, files',
+  RESOURCE_OPS,
+  resourceRequest,
+  RESOURCES_ALLOWED,
+  RESOURCES_PERSONAL_OFF,
+  ['tablesOther'],
+)
 
 describe('scoping details', () => {
   it('lists only the workflows a narrowed key reaches', async () => {
