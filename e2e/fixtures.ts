@@ -58,11 +58,12 @@ export async function openApp(page: Page, app: WebApp, hash = '') {
   }
 }
 
-export async function startWebApp(): Promise<WebApp> {
+/** Browser mode on a fresh data folder; `env` reaches the embedded local service too. */
+export async function startWebApp(env: Record<string, string> = {}): Promise<WebApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flowdeck-e2e-'))
   const child = spawn(process.execPath, [resolve(root, 'src-main/web/cli.ts')], {
     cwd: root,
-    env: { ...process.env, FLOWDECK_DATA_DIR: dataDir },
+    env: { ...process.env, ...env, FLOWDECK_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let localUrl = ''
@@ -86,12 +87,15 @@ export async function startWebApp(): Promise<WebApp> {
   return { launchUrl, process: child, dataDir, localUrl }
 }
 
-export const test = base.extend<object, { webApp: WebApp; seed: Seed }>({
+export const test = base.extend<
+  object,
+  { serviceEnv: Record<string, string>; webApp: WebApp; seed: Seed }
+>({
+  // A spec file can give its app's service other settings: test.use({ serviceEnv: {...} }).
+  serviceEnv: [{}, { scope: 'worker', option: true }],
   webApp: [
-    // Playwright reads fixture dependencies from the destructuring pattern: it must be {}.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const app = await startWebApp()
+    async ({ serviceEnv }, use) => {
+      const app = await startWebApp(serviceEnv)
       await use(app)
       await new Promise<void>((ok) => {
         app.process.once('exit', () => ok())
