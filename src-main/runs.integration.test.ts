@@ -30,6 +30,13 @@ beforeAll(async () => {
 
 afterAll(() => h.stop())
 
+const POLL = { timeout: 30_000, interval: 500 }
+/** The tracker's state of a job after it has polled whatever is due. */
+async function trackedState(jobId: string): Promise<string> {
+  await core.deps.tracker.pollDue()
+  return (await ok<TrackedJob>('jobs:get', { jobId })).state
+}
+
 describe('runs through the bridge', () => {
   it('sync: the greeting workflow answers', async () => {
     const res = await ok<{ kind: string }>('runs:start', {
@@ -51,15 +58,7 @@ describe('runs through the bridge', () => {
       input: { name: 'Grace' },
     })
     expect(res).toMatchObject({ kind: 'job' })
-    await expect
-      .poll(
-        async () => {
-          await core.deps.tracker.pollDue()
-          return (await ok<TrackedJob>('jobs:get', { jobId: res.jobId })).state
-        },
-        { timeout: 30_000, interval: 500 },
-      )
-      .toBe('completed')
+    await expect.poll(() => trackedState(res.jobId), POLL).toBe('completed')
     expect(notes.some((n) => n.includes('greeting'))).toBe(true)
   })
 
@@ -104,15 +103,7 @@ describe('runs through the bridge', () => {
       expect(res.jobId).toBe(res.executionId)
       const tracked = await ok<TrackedJob>('jobs:get', { jobId: res.jobId })
       expect(tracked).toMatchObject({ mode: 'sync-pending', executionId: res.executionId })
-      await expect
-        .poll(
-          async () => {
-            await core.deps.tracker.pollDue()
-            return (await ok<TrackedJob>('jobs:get', { jobId: res.jobId })).state
-          },
-          { timeout: 30_000, interval: 500 },
-        )
-        .toBe('completed')
+      await expect.poll(() => trackedState(res.jobId), POLL).toBe('completed')
     } finally {
       core.deps.settings.update({ timeoutMs: before })
     }

@@ -49,25 +49,22 @@ export function nativeFiles(window: () => BrowserWindow | null): NonNullable<Cor
         dataUrl: `data:${mime};base64,${bytes.toString('base64')}`,
       }
     },
-    async save(suggestedName, text) {
-      const owner = window()
-      const options = { defaultPath: suggestedName }
-      const result = owner
-        ? await dialog.showSaveDialog(owner, options)
-        : await dialog.showSaveDialog(options)
-      if (result.canceled || !result.filePath) return false
-      await writeFile(result.filePath, text, 'utf8')
-      return true
-    },
-    async saveBytes(suggestedName, bytes) {
-      const owner = window()
-      const options = { defaultPath: suggestedName }
-      const result = owner
-        ? await dialog.showSaveDialog(owner, options)
-        : await dialog.showSaveDialog(options)
-      if (result.canceled || !result.filePath) return false
-      await writeFile(result.filePath, bytes)
-      return true
-    },
+    save: (suggestedName, text) => saveAs(window(), suggestedName, text),
+    saveBytes: (suggestedName, bytes) => saveAs(window(), suggestedName, bytes),
   }
+}
+
+/** The native save dialog (attached to our window when there is one), then the write. */
+async function saveAs(
+  owner: BrowserWindow | null | undefined,
+  suggestedName: string,
+  data: string | Uint8Array,
+): Promise<boolean> {
+  const options = { defaultPath: suggestedName }
+  const result = owner
+    ? await dialog.showSaveDialog(owner, options)
+    : await dialog.showSaveDialog(options)
+  if (result.canceled || !result.filePath) return false
+  await writeFile(result.filePath, data)
+  return true
 }
